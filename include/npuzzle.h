@@ -1,0 +1,14 @@
+/* npuzzle.h - the public API of libnpuzzle: includes every module header, nothing else. */
+#ifndef NPUZZLE_H
+#define NPUZZLE_H
+
+#include "npuzzle/error.h"
+#include "npuzzle/sys.h"
+#include "npuzzle/board.h"
+#include "npuzzle/rank.h"
+#include "npuzzle/heuristic.h"
+#include "npuzzle/ida.h"
+#include "npuzzle/astar.h"
+#include "npuzzle/batch.h"
+
+#endif

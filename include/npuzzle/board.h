@@ -1,0 +1,124 @@
+/* board.h - R x C board geometry, goal conventions, parsing, printing and solvability.
+ *
+ * This is the only place that knows the shape of a board. Cells are numbered
+ * row-major from 0; tile 0 is the blank. The blank moves; a move is named by
+ * the direction the blank travels (U, L, R, D).
+ *
+ * Goal conventions:
+ *   NP_GOAL_BLANK_FIRST  Korf's: cell c holds tile c (blank top-left). Default.
+ *   NP_GOAL_BLANK_LAST   cell c holds tile c+1, blank bottom-right.
+ */
+#ifndef NPUZZLE_BOARD_H
+#define NPUZZLE_BOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define NP_MIN_SIDE 2
+#define NP_MAX_SIDE 8
+#define NP_MAX_CELLS (NP_MAX_SIDE * NP_MAX_SIDE)
+
+typedef enum np_goal { NP_GOAL_BLANK_FIRST = 0, NP_GOAL_BLANK_LAST = 1 } np_goal;
+
+/*! Directions the blank moves, in Korf's 1985 order (up, left, right, down).
+ *  The numbering makes the opposite of d equal to 3 - d. */
+typedef enum np_dir { NP_UP = 0, NP_LEFT = 1, NP_RIGHT = 2, NP_DOWN = 3 } np_dir;
+
+#define NP_DIR_OPPOSITE(d) (3 - (d))
+#define NP_NO_DIR 4
+
+/*! The letter of a direction: "ULRD"[d]. */
+char np_dir_char(int dir);
+/*! @return the direction for a letter (U, L, R, D, either case), or -1. */
+int np_dir_from_char(char c);
+
+/*! Geometry of one board shape and goal convention: move tables, goal layout,
+ *  cell distances and the transpose (mirror) map. A transparent value type,
+ *  filled by np_geom_init(); read-only afterwards and shareable among threads. */
+typedef struct np_geom {
+    int rows, cols, cells;
+    np_goal goal;
+    int8_t nbr[NP_MAX_CELLS][4];              /*!< cell the blank reaches moving in dir d, or -1 */
+    uint8_t home[NP_MAX_CELLS];               /*!< goal cell of tile t (home[0] = blank's goal cell) */
+    uint8_t goal_tiles[NP_MAX_CELLS];         /*!< tile at cell c in the goal */
+    uint8_t dist[NP_MAX_CELLS][NP_MAX_CELLS]; /*!< Manhattan distance between two cells */
+    bool square;                              /*!< rows == cols: the mirror maps below are valid */
+    uint8_t mirror_cell[NP_MAX_CELLS];        /*!< transpose of cell c (identity if not square) */
+    uint8_t mirror_tile[NP_MAX_CELLS];        /*!< relabelling: tile whose home is the transpose of t's home */
+    uint8_t mirror_dir[4];                    /*!< direction d seen on the transposed board */
+} np_geom;
+
+/*! Fill `g` for a rows x cols board (NP_MIN_SIDE..NP_MAX_SIDE each) and a goal.
+ *  @return NP_OK or NP_EINVAL for an unsupported size. */
+int np_geom_init(np_geom *g, int rows, int cols, np_goal goal);
+
+/*! Parse "blank-first" / "blank-last". @return NP_OK or NP_EINVAL. */
+int np_goal_parse(np_goal *out, const char *name);
+/*! @return "blank-first" or "blank-last". */
+const char *np_goal_name(np_goal goal);
+
+/*! A board position: a small value type. tiles[c] is the tile at cell c. */
+typedef struct np_board {
+    uint8_t rows, cols;
+    uint8_t blank;                 /*!< cell of the blank (tiles[blank] == 0) */
+    uint8_t tiles[NP_MAX_CELLS];
+} np_board;
+
+/*! What a trailing comment may say about a board. */
+typedef struct np_board_meta {
+    char id[64];   /*!< from `id=NAME`; empty when absent */
+    int opt;       /*!< from `opt=N`; -1 when absent */
+} np_board_meta;
+
+/*! Parse one input line: the board's integers in row-major order separated by
+ *  spaces, tabs or commas; `#` starts a comment which may hold `id=NAME` and
+ *  `opt=N` (other words in it are ignored).
+ *  @param rows,cols the expected size, or 0,0 to infer a square size from the
+ *         count of integers (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...).
+ *  @param err     receives a one-line message naming the field when the line is bad.
+ *  @return 1 when a board was read into `out` (and `meta`, which may be NULL),
+ *          0 when the line holds no board (empty or comment only),
+ *          NP_EPARSE when malformed (message in err). Thread-safe. */
+int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
+                   int rows, int cols, char *err, size_t errlen);
+
+/*! Write the board's tiles separated by single spaces into buf (NUL-terminated,
+ *  truncated to buflen). @return the length it needed (like snprintf). */
+int np_board_format(char *buf, size_t buflen, const np_board *b);
+
+/*! Set `b` to the goal of `g`. */
+void np_board_goal(np_board *b, const np_geom *g);
+
+/*! @return true when the tiles of `b` are a permutation of 0..cells-1 and its
+ *  size matches `g`. */
+bool np_board_valid(const np_board *b, const np_geom *g);
+
+/*! @return true when `b` is the goal of `g`. */
+bool np_board_is_goal(const np_board *b, const np_geom *g);
+
+/*! Solvability without search: a board can reach the goal iff the parity of
+ *  the permutation (blank included) relative to the goal equals the parity of
+ *  the blank's Manhattan distance to its goal cell. For odd widths this is the
+ *  plain inversion count rule; for even widths it is inversions + blank row.
+ *  `b` must be valid. */
+bool np_board_solvable(const np_board *b, const np_geom *g);
+
+/*! Sum over tiles of the Manhattan distance to their goal cells. */
+int np_board_manhattan(const np_board *b, const np_geom *g);
+
+/*! Move the blank one step in direction `dir`.
+ *  @return NP_OK or NP_EINVAL when the move leaves the board. */
+int np_board_move(np_board *b, const np_geom *g, int dir);
+
+/*! Apply a move string (letters U L R D, spaces ignored) to `b`.
+ *  @return NP_OK, or NP_EINVAL at the first illegal letter or move (b is then
+ *  left at the position before it; *bad_index, if not NULL, gets its index). */
+int np_board_apply_moves(np_board *b, const np_geom *g, const char *moves, size_t *bad_index);
+
+/*! The transposed, relabelled board (square boards only): reflecting `b`
+ *  through the main diagonal and renaming each tile by mirror_tile. The mirror
+ *  of the goal is the goal, and distances are preserved. */
+void np_board_mirror(np_board *out, const np_board *b, const np_geom *g);
+
+#endif

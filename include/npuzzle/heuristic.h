@@ -1,0 +1,40 @@
+/* heuristic.h - admissible estimates: Manhattan distance, linear conflict, additive PDB sums. */
+#ifndef NPUZZLE_HEURISTIC_H
+#define NPUZZLE_HEURISTIC_H
+
+#include "npuzzle/board.h"
+
+typedef enum np_hkind {
+    NP_H_MD = 0,  /*!< Manhattan distance */
+    NP_H_LC = 1,  /*!< Manhattan distance + linear conflicts in rows and columns */
+    NP_H_PDB = 2  /*!< sum of additive pattern databases, maxed with the reflected sum */
+} np_hkind;
+
+/*! Parse "md", "lc" or "pdb". @return NP_OK or NP_EINVAL. */
+int np_hkind_parse(np_hkind *out, const char *name);
+/*! @return "md", "lc" or "pdb". */
+const char *np_hkind_name(np_hkind k);
+
+/*! A set of mapped additive PDBs for one board and partition (opaque; see pdb_file.h). */
+typedef struct np_pdbset np_pdbset;
+
+/*! Manhattan distance of `b` (tiles only, blank excluded). */
+int np_h_manhattan(const np_board *b, const np_geom *g);
+
+/*! Linear conflicts of one line of cells, in moves (2 per tile that must leave
+ *  the line): `tiles` lists the tiles along the line in order, `key[t]` is the
+ *  position along the line of tile t's goal cell when that cell lies on this
+ *  line, else -1. The count is (line tiles) - (longest increasing subsequence
+ *  of their goal positions), which is admissible and at least the classic
+ *  pairwise count's lower bound. */
+int np_lc_line(const uint8_t *tiles, int len, const int8_t *key);
+
+/*! The same count for a line given directly as goal positions: keys[i] is the
+ *  goal position along the line of the tile in the line's i-th cell, or -1 for
+ *  the blank and tiles whose goal is off the line. */
+int np_lc_keys(const int8_t *keys, int len);
+
+/*! Manhattan distance plus 2 x (row conflicts + column conflicts). Admissible. */
+int np_h_linear_conflict(const np_board *b, const np_geom *g);
+
+#endif

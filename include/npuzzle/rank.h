@@ -1,0 +1,58 @@
+/* rank.h - ranking and unranking placements of k tiles on n cells (partial permutations).
+ *
+ * A placement lists, for each of the k pattern tiles in pattern order, the cell
+ * it stands on (distinct cells, each < n). Its index is
+ *
+ *     index = comb_rank(set of occupied cells) * k! + perm_rank(order)
+ *
+ * where comb_rank is the combinatorial-number-system rank of the occupied cell
+ * set among the C(n,k) sets, and perm_rank is the rank among the k! orders of
+ * which tile sits on the j-th smallest occupied cell. The index is a bijection
+ * onto 0 .. n!/(n-k)! - 1. Splitting it this way lets the PDB generator index
+ * (placement, blank region) classes: the blank's regions depend on the cell set
+ * only.
+ */
+#ifndef NPUZZLE_RANK_H
+#define NPUZZLE_RANK_H
+
+#include <stdint.h>
+
+#include "npuzzle/board.h"
+
+#define NP_RANK_MAX_K 16
+
+/*! Tables for one (n, k). A transparent value type; read-only after
+ *  np_ranker_init(), shareable among threads. */
+typedef struct np_ranker {
+    int n, k;
+    uint64_t count;   /*!< n!/(n-k)! placements */
+    uint64_t ncombs;  /*!< C(n,k) cell sets */
+    uint64_t kfact;   /*!< k! orders */
+    uint64_t binom[NP_MAX_CELLS + 1][NP_RANK_MAX_K + 1]; /*!< binom[a][b] = C(a,b) */
+    uint64_t fact[NP_RANK_MAX_K + 1];
+} np_ranker;
+
+/*! Prepare tables for k tiles on n cells (1 <= k <= min(n, NP_RANK_MAX_K),
+ *  n <= NP_MAX_CELLS, count below 2^63). @return NP_OK or NP_EINVAL. */
+int np_ranker_init(np_ranker *r, int n, int k);
+
+/*! @return the index of the placement cells[0..k-1]. O(k), no allocation. */
+uint64_t np_rank(const np_ranker *r, const uint8_t *cells);
+
+/*! Inverse of np_rank: fill cells[0..k-1] for index < r->count. O(k + n). */
+void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells);
+
+/*! Rank of a cell set given as a bit mask with exactly k bits, in 0..ncombs-1. */
+uint64_t np_rank_comb(const np_ranker *r, uint64_t mask);
+
+/*! Inverse of np_rank_comb: the bit mask of the cell set with that rank. */
+uint64_t np_unrank_comb(const np_ranker *r, uint64_t comb);
+
+/*! Rank of the order part: cells[] as above, `mask` their cell set.
+ *  @return a value in 0..k!-1. */
+uint64_t np_rank_perm(const np_ranker *r, const uint8_t *cells, uint64_t mask);
+
+/*! Inverse of np_rank_perm: fill cells[0..k-1] from a cell set and an order rank. */
+void np_unrank_perm(const np_ranker *r, uint64_t mask, uint64_t perm, uint8_t *cells);
+
+#endif

@@ -1,0 +1,17 @@
+/* sys.h - the few facts about the machine the library needs: memory, clock. */
+#ifndef NPUZZLE_SYS_H
+#define NPUZZLE_SYS_H
+
+#include <stdint.h>
+
+/*! Bytes of memory available to new allocations (MemAvailable in
+ *  /proc/meminfo), or 0 when it cannot be read. Thread-safe. */
+uint64_t np_mem_available(void);
+
+/*! A monotonic clock in seconds (arbitrary origin). Thread-safe. */
+double np_clock(void);
+
+/*! Format a byte count as "1.23 GiB" into buf. @return buf. */
+char *np_format_bytes(char *buf, unsigned long buflen, uint64_t bytes);
+
+#endif

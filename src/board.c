@@ -1,0 +1,348 @@
+/* board.c - board geometry, parsing, printing, solvability and moves. */
+#include "npuzzle/board.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npuzzle/error.h"
+
+static const char dir_chars[4] = {'U', 'L', 'R', 'D'};
+
+char np_dir_char(int dir)
+{
+    return (dir >= 0 && dir < 4) ? dir_chars[dir] : '?';
+}
+
+int np_dir_from_char(char c)
+{
+    switch (toupper((unsigned char)c)) {
+    case 'U': return NP_UP;
+    case 'L': return NP_LEFT;
+    case 'R': return NP_RIGHT;
+    case 'D': return NP_DOWN;
+    default: return -1;
+    }
+}
+
+int np_geom_init(np_geom *g, int rows, int cols, np_goal goal)
+{
+    if (rows < NP_MIN_SIDE || rows > NP_MAX_SIDE || cols < NP_MIN_SIDE || cols > NP_MAX_SIDE)
+        return NP_EINVAL;
+    if (goal != NP_GOAL_BLANK_FIRST && goal != NP_GOAL_BLANK_LAST)
+        return NP_EINVAL;
+    memset(g, 0, sizeof *g);
+    g->rows = rows;
+    g->cols = cols;
+    g->cells = rows * cols;
+    g->goal = goal;
+    int n = g->cells;
+    for (int c = 0; c < n; c++) {
+        int r = c / cols, k = c % cols;
+        g->nbr[c][NP_UP] = (int8_t)(r > 0 ? c - cols : -1);
+        g->nbr[c][NP_DOWN] = (int8_t)(r < rows - 1 ? c + cols : -1);
+        g->nbr[c][NP_LEFT] = (int8_t)(k > 0 ? c - 1 : -1);
+        g->nbr[c][NP_RIGHT] = (int8_t)(k < cols - 1 ? c + 1 : -1);
+        g->goal_tiles[c] = (uint8_t)(goal == NP_GOAL_BLANK_FIRST ? c : (c + 1) % n);
+    }
+    for (int c = 0; c < n; c++)
+        g->home[g->goal_tiles[c]] = (uint8_t)c;
+    for (int a = 0; a < n; a++)
+        for (int b = 0; b < n; b++)
+            g->dist[a][b] = (uint8_t)(abs(a / cols - b / cols) + abs(a % cols - b % cols));
+    g->square = rows == cols;
+    for (int c = 0; c < n; c++)
+        g->mirror_cell[c] = (uint8_t)(g->square ? (c % cols) * cols + c / cols : c);
+    for (int t = 0; t < n; t++)
+        g->mirror_tile[t] = g->goal_tiles[g->mirror_cell[g->home[t]]];
+    if (g->square) {
+        g->mirror_dir[NP_UP] = NP_LEFT;
+        g->mirror_dir[NP_LEFT] = NP_UP;
+        g->mirror_dir[NP_RIGHT] = NP_DOWN;
+        g->mirror_dir[NP_DOWN] = NP_RIGHT;
+    } else {
+        for (int d = 0; d < 4; d++)
+            g->mirror_dir[d] = (uint8_t)d;
+    }
+    return NP_OK;
+}
+
+int np_goal_parse(np_goal *out, const char *name)
+{
+    if (strcmp(name, "blank-first") == 0) {
+        *out = NP_GOAL_BLANK_FIRST;
+        return NP_OK;
+    }
+    if (strcmp(name, "blank-last") == 0) {
+        *out = NP_GOAL_BLANK_LAST;
+        return NP_OK;
+    }
+    return NP_EINVAL;
+}
+
+const char *np_goal_name(np_goal goal)
+{
+    return goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first";
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int parse_fail(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return NP_EPARSE;
+}
+
+/* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
+ * free text may follow a board; a malformed opt= is an error, not a silent skip. */
+static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t errlen)
+{
+    while (*s) {
+        while (*s && (isspace((unsigned char)*s) || *s == ','))
+            s++;
+        const char *w = s;
+        while (*s && !isspace((unsigned char)*s) && *s != ',')
+            s++;
+        size_t wl = (size_t)(s - w);
+        if (wl > 4 && strncmp(w, "opt=", 4) == 0) {
+            char num[24];
+            size_t nl = wl - 4;
+            if (nl >= sizeof num)
+                return parse_fail(err, errlen, "field opt: '%.*s' is not a move count", (int)wl, w);
+            memcpy(num, w + 4, nl);
+            num[nl] = 0;
+            char *end;
+            errno = 0;
+            long v = strtol(num, &end, 10);
+            if (*end || errno || v < 0 || v > 100000)
+                return parse_fail(err, errlen, "field opt: '%s' is not a move count", num);
+            if (meta)
+                meta->opt = (int)v;
+        } else if (wl > 3 && strncmp(w, "id=", 3) == 0) {
+            size_t il = wl - 3;
+            if (meta) {
+                if (il >= sizeof meta->id)
+                    il = sizeof meta->id - 1;
+                memcpy(meta->id, w + 3, il);
+                meta->id[il] = 0;
+            }
+        }
+    }
+    return NP_OK;
+}
+
+int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
+                   int rows, int cols, char *err, size_t errlen)
+{
+    int vals[NP_MAX_CELLS];
+    int count = 0;
+    const char *s = line;
+    if (meta) {
+        meta->id[0] = 0;
+        meta->opt = -1;
+    }
+    if (err && errlen)
+        err[0] = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n' || *s == ',')
+            s++;
+        if (*s == 0 || *s == '#')
+            break;
+        const char *tok = s;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n' && *s != ',' && *s != '#')
+            s++;
+        int tl = (int)(s - tok);
+        bool digits = tl > 0 && tl <= 6;
+        for (int i = 0; i < tl && digits; i++)
+            if (!isdigit((unsigned char)tok[i]))
+                digits = false;
+        if (!digits) {
+            if (tl > 0 && tok[0] == '-')
+                return parse_fail(err, errlen, "field %d: '%.*s' is out of range (tiles are 0..N-1)",
+                                  count + 1, tl > 20 ? 20 : tl, tok);
+            return parse_fail(err, errlen, "field %d: '%.*s' is not an integer", count + 1,
+                              tl > 20 ? 20 : tl, tok);
+        }
+        if (count >= NP_MAX_CELLS)
+            return parse_fail(err, errlen, "field %d: too many numbers (at most %d cells)",
+                              count + 1, NP_MAX_CELLS);
+        vals[count++] = atoi(tok);
+    }
+    if (*s == '#') {
+        int rc = parse_comment(meta, s + 1, err, errlen);
+        if (rc < 0)
+            return rc;
+    }
+    if (count == 0)
+        return 0;
+
+    if (rows == 0 || cols == 0) {
+        int side = 0;
+        for (int k = NP_MIN_SIDE; k <= NP_MAX_SIDE; k++)
+            if (k * k == count)
+                side = k;
+        if (!side)
+            return parse_fail(err, errlen,
+                              "field count: %d numbers is not a square board (4, 9, 16, 25, 36, ...); "
+                              "give the size with --size RxC", count);
+        rows = cols = side;
+    }
+    int n = rows * cols;
+    if (count != n)
+        return parse_fail(err, errlen, "field count: %d numbers, a %dx%d board needs %d",
+                          count, rows, cols, n);
+    int seen_at[NP_MAX_CELLS];
+    for (int i = 0; i < n; i++)
+        seen_at[i] = -1;
+    for (int i = 0; i < n; i++) {
+        if (vals[i] >= n)
+            return parse_fail(err, errlen, "field %d: tile %d is out of range (tiles are 0..%d)",
+                              i + 1, vals[i], n - 1);
+        if (seen_at[vals[i]] >= 0) {
+            int missing = 0;
+            for (int j = 0; j < n; j++)
+                if (vals[j] < n)
+                    seen_at[vals[j]] = j;
+            while (missing < n && seen_at[missing] >= 0)
+                missing++;
+            return parse_fail(err, errlen, "field %d: duplicate tile %d (tile %d is missing)",
+                              i + 1, vals[i], missing);
+        }
+        seen_at[vals[i]] = i;
+    }
+    memset(out, 0, sizeof *out);
+    out->rows = (uint8_t)rows;
+    out->cols = (uint8_t)cols;
+    for (int i = 0; i < n; i++) {
+        out->tiles[i] = (uint8_t)vals[i];
+        if (vals[i] == 0)
+            out->blank = (uint8_t)i;
+    }
+    return 1;
+}
+
+int np_board_format(char *buf, size_t buflen, const np_board *b)
+{
+    int n = b->rows * b->cols;
+    size_t used = 0;
+    int need = 0;
+    for (int i = 0; i < n; i++) {
+        char tmp[8];
+        int l = snprintf(tmp, sizeof tmp, i ? " %d" : "%d", b->tiles[i]);
+        need += l;
+        if (buf && used + 1 < buflen) {
+            size_t room = buflen - 1 - used;
+            size_t k = (size_t)l < room ? (size_t)l : room;
+            memcpy(buf + used, tmp, k);
+            used += k;
+        }
+    }
+    if (buf && buflen)
+        buf[used < buflen ? used : buflen - 1] = 0;
+    return need;
+}
+
+void np_board_goal(np_board *b, const np_geom *g)
+{
+    memset(b, 0, sizeof *b);
+    b->rows = (uint8_t)g->rows;
+    b->cols = (uint8_t)g->cols;
+    memcpy(b->tiles, g->goal_tiles, (size_t)g->cells);
+    b->blank = g->home[0];
+}
+
+bool np_board_valid(const np_board *b, const np_geom *g)
+{
+    if (b->rows != g->rows || b->cols != g->cols)
+        return false;
+    uint64_t seen = 0;
+    for (int i = 0; i < g->cells; i++) {
+        if (b->tiles[i] >= g->cells || (seen >> b->tiles[i] & 1))
+            return false;
+        seen |= (uint64_t)1 << b->tiles[i];
+    }
+    return b->tiles[b->blank] == 0;
+}
+
+bool np_board_is_goal(const np_board *b, const np_geom *g)
+{
+    return memcmp(b->tiles, g->goal_tiles, (size_t)g->cells) == 0;
+}
+
+bool np_board_solvable(const np_board *b, const np_geom *g)
+{
+    /* Count the cycles of the permutation cell -> home cell of the tile there:
+     * parity = n - cycles. Each move is a transposition with the blank and moves
+     * the blank one step, so parity(permutation) + blank distance is invariant. */
+    int n = g->cells;
+    bool visited[NP_MAX_CELLS] = {false};
+    int cycles = 0;
+    for (int c = 0; c < n; c++) {
+        if (visited[c])
+            continue;
+        cycles++;
+        for (int x = c; !visited[x]; x = g->home[b->tiles[x]])
+            visited[x] = true;
+    }
+    int perm_parity = (n - cycles) & 1;
+    int blank_parity = g->dist[b->blank][g->home[0]] & 1;
+    return perm_parity == blank_parity;
+}
+
+int np_board_manhattan(const np_board *b, const np_geom *g)
+{
+    int h = 0;
+    for (int c = 0; c < g->cells; c++)
+        if (b->tiles[c])
+            h += g->dist[c][g->home[b->tiles[c]]];
+    return h;
+}
+
+int np_board_move(np_board *b, const np_geom *g, int dir)
+{
+    if (dir < 0 || dir > 3)
+        return NP_EINVAL;
+    int to = g->nbr[b->blank][dir];
+    if (to < 0)
+        return NP_EINVAL;
+    b->tiles[b->blank] = b->tiles[to];
+    b->tiles[to] = 0;
+    b->blank = (uint8_t)to;
+    return NP_OK;
+}
+
+int np_board_apply_moves(np_board *b, const np_geom *g, const char *moves, size_t *bad_index)
+{
+    for (size_t i = 0; moves[i]; i++) {
+        if (isspace((unsigned char)moves[i]) || moves[i] == ',')
+            continue;
+        int d = np_dir_from_char(moves[i]);
+        if (d < 0 || np_board_move(b, g, d) != NP_OK) {
+            if (bad_index)
+                *bad_index = i;
+            return NP_EINVAL;
+        }
+    }
+    return NP_OK;
+}
+
+void np_board_mirror(np_board *out, const np_board *b, const np_geom *g)
+{
+    np_board m;
+    m.rows = b->cols;
+    m.cols = b->rows;
+    memset(m.tiles, 0, sizeof m.tiles);
+    for (int c = 0; c < g->cells; c++)
+        m.tiles[g->mirror_cell[c]] = g->mirror_tile[b->tiles[c]];
+    m.blank = g->mirror_cell[b->blank];
+    *out = m;
+}

@@ -1,0 +1,25 @@
+/* error.c - every message string of the np_error codes lives here. */
+#include "npuzzle/error.h"
+
+const char *np_strerror(int code)
+{
+    switch ((np_error)code) {
+    case NP_OK: return "success";
+    case NP_EINVAL: return "invalid argument";
+    case NP_ENOMEM: return "out of memory";
+    case NP_EPARSE: return "malformed input";
+    case NP_EIO: return "input/output error";
+    case NP_ENOTFOUND: return "not found";
+    case NP_EFORMAT: return "not a valid npuzzle file";
+    case NP_ECHECKSUM: return "checksum mismatch (file corrupt)";
+    case NP_EVERSION: return "file written by a newer format version";
+    case NP_EMISMATCH: return "file is for another board or pattern";
+    case NP_ETRUNCATED: return "file truncated";
+    case NP_ELIMIT: return "limit reached";
+    case NP_ETOOBIG: return "does not fit in the memory allowed";
+    case NP_EUNSOLVABLE: return "board is not solvable";
+    case NP_EINTR: return "interrupted";
+    case NP_EUNSUPPORTED: return "not supported";
+    }
+    return "unknown error";
+}

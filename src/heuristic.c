@@ -1,0 +1,91 @@
+/* heuristic.c - Manhattan distance and linear conflict, computed from scratch. */
+#include "npuzzle/heuristic.h"
+
+#include <string.h>
+
+#include "npuzzle/error.h"
+
+int np_hkind_parse(np_hkind *out, const char *name)
+{
+    static const struct { const char *name; np_hkind kind; } names[] = {
+        {"md", NP_H_MD}, {"manhattan", NP_H_MD}, {"lc", NP_H_LC},
+        {"linear-conflict", NP_H_LC}, {"pdb", NP_H_PDB},
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0) {
+            *out = names[i].kind;
+            return NP_OK;
+        }
+    return NP_EINVAL;
+}
+
+const char *np_hkind_name(np_hkind k)
+{
+    switch (k) {
+    case NP_H_MD: return "md";
+    case NP_H_LC: return "lc";
+    case NP_H_PDB: return "pdb";
+    }
+    return "?";
+}
+
+int np_h_manhattan(const np_board *b, const np_geom *g)
+{
+    return np_board_manhattan(b, g);
+}
+
+int np_lc_keys(const int8_t *keys, int len)
+{
+    /* Tiles whose goal cell lies on this line must end up in the order of their
+     * goal positions; every tile outside a longest increasing subsequence of
+     * those positions has to step off the line and back (2 moves that Manhattan
+     * distance does not count). */
+    int8_t seq[NP_MAX_SIDE];
+    int m = 0;
+    for (int i = 0; i < len; i++)
+        if (keys[i] >= 0)
+            seq[m++] = keys[i];
+    if (m < 2)
+        return 0;
+    int lis[NP_MAX_SIDE];
+    int best = 0;
+    for (int i = 0; i < m; i++) {
+        lis[i] = 1;
+        for (int j = 0; j < i; j++)
+            if (seq[j] < seq[i] && lis[j] + 1 > lis[i])
+                lis[i] = lis[j] + 1;
+        if (lis[i] > best)
+            best = lis[i];
+    }
+    return 2 * (m - best);
+}
+
+int np_lc_line(const uint8_t *tiles, int len, const int8_t *key)
+{
+    int8_t keys[NP_MAX_SIDE];
+    for (int i = 0; i < len; i++)
+        keys[i] = tiles[i] ? key[tiles[i]] : -1;
+    return np_lc_keys(keys, len);
+}
+
+int np_h_linear_conflict(const np_board *b, const np_geom *g)
+{
+    int h = np_board_manhattan(b, g);
+    uint8_t line[NP_MAX_SIDE];
+    int8_t key[NP_MAX_CELLS];
+    for (int r = 0; r < g->rows; r++) {
+        for (int t = 0; t < g->cells; t++)
+            key[t] = (int8_t)(t && g->home[t] / g->cols == r ? g->home[t] % g->cols : -1);
+        for (int k = 0; k < g->cols; k++)
+            line[k] = b->tiles[r * g->cols + k];
+        h += np_lc_line(line, g->cols, key);
+    }
+    for (int k = 0; k < g->cols; k++) {
+        for (int t = 0; t < g->cells; t++)
+            key[t] = (int8_t)(t && g->home[t] % g->cols == k ? g->home[t] / g->cols : -1);
+        for (int r = 0; r < g->rows; r++)
+            line[r] = b->tiles[r * g->cols + k];
+        h += np_lc_line(line, g->rows, key);
+    }
+    return h;
+}

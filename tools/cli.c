@@ -1,0 +1,133 @@
+/* cli.c - helpers shared by the subcommands: exit codes, environment, option values. */
+#include "cli.h"
+
+#include <errno.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npuzzle.h"
+
+int cli_exit_for_error(int np_err)
+{
+    switch (np_err) {
+    case NP_OK: return EXIT_OK;
+    case NP_EPARSE:
+    case NP_EINVAL: return EXIT_USAGE;
+    case NP_ELIMIT: return EXIT_FAIL;
+    default: return EXIT_PDB;
+    }
+}
+
+char *cli_pdb_dir(const char *option_value)
+{
+    if (option_value && *option_value)
+        return strdup(option_value);
+    const char *env = getenv("NPUZZLE_PDB_DIR");
+    if (env && *env)
+        return strdup(env);
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    char buf[4096];
+    if (xdg && *xdg) {
+        snprintf(buf, sizeof buf, "%s/npuzzle", xdg);
+        return strdup(buf);
+    }
+    const char *home = getenv("HOME");
+    snprintf(buf, sizeof buf, "%s/.cache/npuzzle", home && *home ? home : ".");
+    return strdup(buf);
+}
+
+int cli_threads(int option_value)
+{
+    if (option_value > 0)
+        return option_value;
+    int n = omp_get_max_threads();
+    return n > 0 ? n : 1;
+}
+
+bool cli_parse_size(const char *s, int *rows, int *cols)
+{
+    char *end;
+    errno = 0;
+    long r = strtol(s, &end, 10);
+    if (end == s || (*end != 'x' && *end != 'X'))
+        return false;
+    const char *p = end + 1;
+    long c = strtol(p, &end, 10);
+    if (end == p || *end || errno)
+        return false;
+    if (r < NP_MIN_SIDE || r > NP_MAX_SIDE || c < NP_MIN_SIDE || c > NP_MAX_SIDE)
+        return false;
+    *rows = (int)r;
+    *cols = (int)c;
+    return true;
+}
+
+bool cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s || *s == '-') {
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (expected a non-negative integer)\n",
+                cmd, opt, s ? s : "");
+        return false;
+    }
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno) {
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (expected a non-negative integer)\n",
+                cmd, opt, s);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = s && *s ? strtod(s, &end) : -1;
+    if (!s || !*s || *end || errno || !(v >= 0)) {
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (expected a non-negative number)\n",
+                cmd, opt, s ? s : "");
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || !*s || *s == '-') {
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M or G)\n",
+                cmd, opt, s ? s : "");
+        return false;
+    }
+    unsigned long long v = strtoull(s, &end, 10);
+    uint64_t mult = 1;
+    if (*end == 'K' || *end == 'k')
+        mult = 1ull << 10;
+    else if (*end == 'M' || *end == 'm')
+        mult = 1ull << 20;
+    else if (*end == 'G' || *end == 'g')
+        mult = 1ull << 30;
+    else if (*end == 'T' || *end == 't')
+        mult = 1ull << 40;
+    if (mult > 1) {
+        end++;
+        if (*end == 'i')
+            end++;
+        if (*end == 'B' || *end == 'b')
+            end++;
+    }
+    if (*end || errno || end == s || (v && mult > UINT64_MAX / v)) {
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M or G)\n",
+                cmd, opt, s);
+        return false;
+    }
+    *out = (uint64_t)v * mult;
+    return true;
+}

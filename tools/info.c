@@ -1,0 +1,181 @@
+/* info.c - the `npuzzle info` subcommand: a PDB file's header, value histogram, and checksum verdict. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "npuzzle.h"
+#include "npuzzle/pdb_file.h"
+
+void usage_info(void)
+{
+    printf("usage: npuzzle info [--format text|json] FILE\n"
+           "\n"
+           "Describe a pattern database file: its header (board, goal, pattern, encoding,\n"
+           "entries, payload), the histogram of its values over all placements, the mean\n"
+           "and largest value, and whether the payload checksum verifies. FILE may be a\n"
+           ".pdb, or a .pdb.zst (unpacked once next to it); a missing .pdb whose .pdb.zst\n"
+           "exists is unpacked too.\n"
+           "\n"
+           "options:\n"
+           "  -f, --format FMT   text (default) or json (one object with rows, cols, goal,\n"
+           "                     tiles, encoding, entries, mean, max, histogram, checksum_ok)\n"
+           "  -j, --jobs N       threads for the histogram\n"
+           "  -h, --help         this text\n"
+           "\n"
+           "Exit codes: 0 valid file, 2 bad usage, 3 missing, corrupt or unreadable file\n"
+           "(the report is still printed when only the payload checksum fails).\n");
+}
+
+static void json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(out, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(out, "\\u%04x", *p);
+        else
+            fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+int cmd_info(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"format", required_argument, NULL, 'f'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool json = false;
+    int jobs = 0, c;
+    uint64_t u;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":f:j:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f':
+            if (!strcmp(optarg, "text"))
+                json = false;
+            else if (!strcmp(optarg, "json"))
+                json = true;
+            else {
+                fprintf(stderr, "npuzzle info: unknown format '%s' (text or json)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
+        case 'j':
+            if (!cli_parse_u64("info", "-j", optarg, &u))
+                return EXIT_USAGE;
+            if (u < 1 || u > 1024) {
+                fprintf(stderr, "npuzzle info: -j must be between 1 and 1024, not '%s'\n", optarg);
+                return EXIT_USAGE;
+            }
+            jobs = (int)u;
+            break;
+        case 'h': usage_info(); return EXIT_OK;
+        case ':':
+            fprintf(stderr, "npuzzle info: option '%s' needs a value (see npuzzle help info)\n",
+                    argv[optind - 1]);
+            return EXIT_USAGE;
+        default:
+            fprintf(stderr, "npuzzle info: unknown option '%s' (see npuzzle help info)\n",
+                    argv[optind - 1]);
+            return EXIT_USAGE;
+        }
+    }
+    if (optind != argc - 1) {
+        fprintf(stderr, optind >= argc ? "npuzzle info: no FILE given (see npuzzle help info)\n"
+                                       : "npuzzle info: one FILE only (see npuzzle help info)\n");
+        return EXIT_USAGE;
+    }
+
+    /* FILE.pdb.zst stands for FILE.pdb: opening that unpacks the .zst when needed. */
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s", argv[optind]);
+    size_t len = strlen(path);
+    if (len > 8 && !strcmp(path + len - 8, ".pdb.zst"))
+        path[len - 4] = '\0';
+
+    char err[1024];
+    np_pdb *pdb;
+    int rc = np_pdb_open_ex(&pdb, path, NULL, NP_PDB_OPEN_NOVERIFY, err, sizeof err);
+    if (rc != NP_OK) {
+        fprintf(stderr, "npuzzle info: %s\n", err);
+        return cli_exit_for_error(rc) == EXIT_USAGE ? EXIT_PDB : cli_exit_for_error(rc);
+    }
+    char verr[1024] = "";
+    bool checksum_ok = np_pdb_verify(pdb, verr, sizeof verr) == NP_OK;
+
+    const np_pdb_header *h = np_pdb_get_header(pdb);
+    np_geom g;
+    static uint64_t hist[256];
+    if (np_geom_init(&g, h->rows, h->cols, h->goal) != NP_OK ||
+        np_pdb_histogram(pdb, &g, hist, cli_threads(jobs)) != NP_OK) {
+        fprintf(stderr, "npuzzle info: %s: cannot read the values\n", path);
+        np_pdb_close(pdb);
+        return EXIT_PDB;
+    }
+    double sum = 0;
+    int maxv = 0;
+    for (int v = 0; v < 256; v++)
+        if (hist[v]) {
+            sum += (double)v * (double)hist[v];
+            maxv = v;
+        }
+    double mean = h->entries ? sum / (double)h->entries : 0;
+    char tiles[4 * NP_MAX_CELLS] = "";
+    for (int i = 0, n = 0; i < h->ntiles; i++)
+        n += snprintf(tiles + n, sizeof tiles - (size_t)n, i ? ",%d" : "%d", h->tiles[i]);
+
+    if (json) {
+        printf("{\"file\":");
+        json_string(stdout, path);
+        printf(",\"format_version\":%u,\"generator\":", h->version);
+        json_string(stdout, h->generator);
+        printf(",\"rows\":%d,\"cols\":%d,\"goal\":\"%s\",\"tiles\":[%s],\"encoding\":\"%s\","
+               "\"entries\":%llu,\"payload_offset\":%llu,\"payload_bytes\":%llu,"
+               "\"xxh3\":\"%016llx\",\"checksum_ok\":%s,\"mean\":%.6f,\"max\":%d,\"histogram\":{",
+               h->rows, h->cols, np_goal_name(h->goal), tiles, np_pdb_encoding_name(h->encoding),
+               (unsigned long long)h->entries, (unsigned long long)h->payload_offset,
+               (unsigned long long)h->payload_length, (unsigned long long)h->payload_xxh3,
+               checksum_ok ? "true" : "false", mean, maxv);
+        for (int v = 0, first = 1; v < 256; v++)
+            if (hist[v]) {
+                printf("%s\"%d\":%llu", first ? "" : ",", v, (unsigned long long)hist[v]);
+                first = 0;
+            }
+        printf("}}\n");
+    } else {
+        char b[32];
+        printf("file:            %s\n", path);
+        printf("format:          version %u, written by %s\n", h->version,
+               h->generator[0] ? h->generator : "unknown");
+        printf("board:           %dx%d, %s goal\n", h->rows, h->cols, np_goal_name(h->goal));
+        printf("pattern:         %s (%d tiles)\n", tiles, h->ntiles);
+        printf("encoding:        %s\n", np_pdb_encoding_name(h->encoding));
+        printf("entries:         %llu\n", (unsigned long long)h->entries);
+        printf("payload:         %s at offset %llu, xxh3 %016llx\n",
+               np_format_bytes(b, sizeof b, h->payload_length),
+               (unsigned long long)h->payload_offset, (unsigned long long)h->payload_xxh3);
+        printf("checksum:        %s\n", checksum_ok ? "ok" : "MISMATCH");
+        printf("max value:       %d\n", maxv);
+        printf("mean value:      %.4f\n", mean);
+        printf("histogram:       value  placements  fraction\n");
+        for (int v = 0; v < 256; v++)
+            if (hist[v])
+                printf("                 %5d  %10llu  %8.4f%%\n", v, (unsigned long long)hist[v],
+                       100.0 * (double)hist[v] / (double)h->entries);
+    }
+    fflush(stdout);
+    np_pdb_close(pdb);
+    if (!checksum_ok) {
+        fprintf(stderr, "npuzzle info: %s\n", verr);
+        return EXIT_PDB;
+    }
+    return EXIT_OK;
+}

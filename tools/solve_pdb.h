@@ -1,0 +1,24 @@
+/* solve_pdb.h - finding, building and mapping the PDBs `npuzzle solve` uses. */
+#ifndef NPUZZLE_SOLVE_PDB_H
+#define NPUZZLE_SOLVE_PDB_H
+
+#include <stdbool.h>
+
+#include "npuzzle.h"
+
+typedef struct solve_pdb_ctx {
+    np_pdbset *set;   /* NULL when no tables are used */
+} solve_pdb_ctx;
+
+/* Open the PDB set for boards of geometry g: `partition` (NULL = the board's
+ * default), from the directory cli_pdb_dir(pdb_dir_opt); with `gen`, build
+ * missing files first. When `required` is false and the files are missing,
+ * returns EXIT_OK with ctx->set == NULL (the caller falls back to another
+ * heuristic). Otherwise prints a message naming the file and the command that
+ * builds it, and returns an exit code. */
+int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
+                   const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required);
+
+void solve_pdb_close(solve_pdb_ctx *ctx);
+
+#endif
