@@ -1,9 +1,12 @@
 /* heuristic.c - Manhattan distance and linear conflict, computed from scratch. */
 #include "npuzzle/heuristic.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "npuzzle/error.h"
+#include "pdbset_internal.h"
 
 int np_hkind_parse(np_hkind *out, const char *name)
 {
@@ -86,6 +89,119 @@ int np_h_linear_conflict(const np_board *b, const np_geom *g)
         for (int r = 0; r < g->rows; r++)
             line[r] = b->tiles[r * g->cols + k];
         h += np_lc_line(line, g->rows, key);
+    }
+    return h;
+}
+
+/* ---- additive pattern databases ----------------------------------------- */
+
+int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
+                   char *err, size_t errlen)
+{
+    *out = NULL;
+    if (part->rows != g->rows || part->cols != g->cols || !np_partition_covers(part)) {
+        snprintf(err, errlen, "partition %s does not cover every tile of a %dx%d board", part->name,
+                 g->rows, g->cols);
+        return NP_EINVAL;
+    }
+    np_pdbset *set = calloc(1, sizeof *set);
+    if (!set)
+        return NP_ENOMEM;
+    set->g = *g;
+    set->part = *part;
+    set->npat = part->npatterns;
+    memset(set->pat_of, -1, sizeof set->pat_of);
+    int rc = NP_OK;
+    for (int p = 0; p < set->npat && rc == NP_OK; p++) {
+        const np_pattern *pat = &part->patterns[p];
+        for (int j = 0; j < pat->ntiles; j++) {
+            set->pat_of[pat->tiles[j]] = (int8_t)p;
+            set->slot_of[pat->tiles[j]] = (int8_t)j;
+        }
+        char name[256], path[4096];
+        np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
+        if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+            snprintf(err, errlen, "%s/%s: path too long", dir, name);
+            rc = NP_EINVAL;
+            break;
+        }
+        np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles};
+        rc = np_pdb_open(&set->pdb[p], path, &expect, err, errlen);
+        if (rc != NP_OK)
+            break;
+        set->view[p] = np_pdb_get_view(set->pdb[p]);
+        set->ranker[p] = malloc(sizeof(np_ranker));
+        if (!set->ranker[p]) {
+            rc = NP_ENOMEM;
+            break;
+        }
+        np_ranker_init(set->ranker[p], g->cells, pat->ntiles);
+        if (set->ranker[p]->count != set->view[p].entries) {
+            snprintf(err, errlen, "%s: %llu entries, pattern needs %llu", path,
+                     (unsigned long long)set->view[p].entries, (unsigned long long)set->ranker[p]->count);
+            rc = NP_EMISMATCH;
+        }
+    }
+    if (rc != NP_OK) {
+        np_pdbset_free(set);
+        return rc;
+    }
+    *out = set;
+    return NP_OK;
+}
+
+void np_pdbset_free(np_pdbset *set)
+{
+    if (!set)
+        return;
+    for (int p = 0; p < NP_PARTITION_MAX; p++) {
+        if (set->pdb[p])
+            np_pdb_close(set->pdb[p]);
+        free(set->ranker[p]);
+    }
+    free(set);
+}
+
+const np_partition *np_pdbset_partition(const np_pdbset *set)
+{
+    return &set->part;
+}
+
+/* Sum of the lookups of the board whose tile t stands on cell pos[t]. */
+static int pdb_sum(const np_pdbset *set, const uint8_t *pos)
+{
+    const np_geom *g = &set->g;
+    int h = 0;
+    for (int p = 0; p < set->npat; p++) {
+        const np_pattern *pat = &set->part.patterns[p];
+        uint8_t cells[NP_PATTERN_MAX_TILES];
+        int md = 0;
+        for (int j = 0; j < pat->ntiles; j++) {
+            cells[j] = pos[pat->tiles[j]];
+            md += g->dist[cells[j]][g->home[pat->tiles[j]]];
+        }
+        h += np__pdb_value(set, p, cells, md);
+    }
+    return h;
+}
+
+int np_h_pdb_plain(const np_pdbset *set, const np_board *b)
+{
+    uint8_t pos[NP_MAX_CELLS];
+    for (int c = 0; c < set->g.cells; c++)
+        pos[b->tiles[c]] = (uint8_t)c;
+    return pdb_sum(set, pos);
+}
+
+int np_h_pdb(const np_pdbset *set, const np_board *b, bool no_reflect)
+{
+    int h = np_h_pdb_plain(set, b);
+    if (!no_reflect && set->g.square) {
+        np_board m;
+        np_board_mirror(&m, b, &set->g);
+        int hr = np_h_pdb_plain(set, &m);
+        if (hr > h)
+            h = hr;
     }
     return h;
 }

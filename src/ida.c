@@ -2,13 +2,14 @@
 #include "npuzzle/ida.h"
 
 #include <limits.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "npuzzle/error.h"
 #include "npuzzle/sys.h"
-#include "search_internal.h"
+#include "pdbset_internal.h"
 
 const char *np_status_name(np_status s)
 {
@@ -33,10 +34,19 @@ int np_solution_check(const np_board *start, const np_geom *g, const char *moves
 
 enum { RUN = 0, FOUND = 1, STOPPED = 2 };
 
-/* How often (in generated nodes) the clock, the node limit and the cancel
- * flag are looked at: rare enough to cost nothing, often enough for a
- * timeout to be honoured within a few milliseconds. */
-#define CHECK_EVERY (1u << 18)
+/* How often (in generated nodes) the clock, the node limit and the stop flag
+ * are looked at: rare enough to cost nothing, often enough for a timeout to
+ * be honoured within a few milliseconds. */
+#define CHECK_EVERY (1u << 16)
+
+/* What the threads searching one board share. */
+typedef struct shared {
+    volatile int stop;          /* set when a thread found a solution or a limit hit */
+    uint64_t generated;         /* generated nodes reported at checks (atomic) */
+    uint64_t max_nodes;
+    double deadline;
+    const volatile int *cancel;
+} shared;
 
 typedef struct search {
     uint8_t tiles[NP_MAX_CELLS];
@@ -47,26 +57,36 @@ typedef struct search {
     int length;
     int gw, hw;      /* f = gw*g + hw*h; 1,1 for optimal search */
     uint64_t generated, expanded;
-    uint64_t next_check;
-    uint64_t max_nodes;
-    double deadline;
-    const volatile int *cancel;
+    uint64_t next_check, reported;
+    shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
      * cell c, slides into the blank that moved to c in direction d. One
      * lookup per child instead of two distances. */
     int8_t mdd[NP_MAX_CELLS][NP_MAX_CELLS][4];
     int8_t nbr[NP_MAX_CELLS][4];
+    uint8_t row_of[NP_MAX_CELLS], col_of[NP_MAX_CELLS]; /* no division in the loop */
     /* Linear conflict state. Each line has a code whose digits (base side+1)
      * are, cell by cell along the line, 1 + the goal position on the line of
      * the tile there, or 0 for the blank and tiles whose goal is off the line.
-     * A move changes two codes by one digit each, in O(1); a table maps a code
-     * to the line's conflict moves (computed from the digits when the table
-     * would be too large, on 8-wide boards). */
+     * A move changes three codes by one digit each, in O(1); a table maps a
+     * code to the line's conflict moves (computed from the digits when the
+     * table would be too large, on 8-wide boards). */
     int32_t rowcode[NP_MAX_SIDE], colcode[NP_MAX_SIDE];
     int32_t rowpow[NP_MAX_SIDE], colpow[NP_MAX_SIDE];
     int8_t rowkey[NP_MAX_SIDE][NP_MAX_CELLS], colkey[NP_MAX_SIDE][NP_MAX_CELLS];
     uint8_t *rowtab, *coltab;
+    bool own_tabs;
+    /* PDB state: for every pattern, the cells of its tiles (pattern order) on
+     * the board and on its mirror, their Manhattan sums, their lookups and the
+     * two sums. A move changes one pattern of each: only those are re-ranked. */
+    const struct np_pdbset *pdbs;
+    int psum, rsum;
+    uint8_t pcells[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
+    uint8_t rcells[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
+    int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
+    int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
+    int8_t rpat_of[NP_MAX_CELLS], rslot_of[NP_MAX_CELLS]; /* pattern/slot of mirror_tile[t] */
     uint8_t path[NP_MAX_PATH];
 } search;
 
@@ -109,34 +129,48 @@ static uint8_t *conflict_table(int len)
 
 static int check_limits(search *s)
 {
+    shared *sh = s->sh;
     s->next_check = s->generated + CHECK_EVERY;
-    if (s->max_nodes && s->generated >= s->max_nodes)
+    uint64_t total = __atomic_add_fetch(&sh->generated, s->generated - s->reported, __ATOMIC_RELAXED);
+    s->reported = s->generated;
+    if (sh->stop)
         return 1;
-    if (s->cancel && *s->cancel)
+    if ((sh->max_nodes && total >= sh->max_nodes) || (sh->cancel && *sh->cancel) ||
+        (sh->deadline > 0 && np_clock() >= sh->deadline)) {
+        sh->stop = 1;
         return 1;
-    if (s->deadline > 0 && np_clock() >= s->deadline)
-        return 1;
+    }
     return 0;
 }
 
+/* One instantiation of the kernel per heuristic, with and without weights. */
+enum { K_MD, K_LC, K_PDB, K_PDBR };
+
 static int dfs_md(search *s, int depth, int h, int prev);
 static int dfs_lc(search *s, int depth, int h, int prev);
+static int dfs_pdb(search *s, int depth, int h, int prev);
+static int dfs_pdbr(search *s, int depth, int h, int prev);
 static int dfs_md_w(search *s, int depth, int h, int prev);
 static int dfs_lc_w(search *s, int depth, int h, int prev);
+static int dfs_pdb_w(search *s, int depth, int h, int prev);
+static int dfs_pdbr_w(search *s, int depth, int h, int prev);
 
 static inline __attribute__((always_inline)) int
-dfs_call(search *s, int depth, int h, int prev, const np_hkind hk, const int weighted)
+dfs_call(search *s, int depth, int h, int prev, const int kind, const int weighted)
 {
-    if (hk == NP_H_LC)
-        return weighted ? dfs_lc_w(s, depth, h, prev) : dfs_lc(s, depth, h, prev);
-    return weighted ? dfs_md_w(s, depth, h, prev) : dfs_md(s, depth, h, prev);
+    switch (kind) {
+    case K_LC: return weighted ? dfs_lc_w(s, depth, h, prev) : dfs_lc(s, depth, h, prev);
+    case K_PDB: return weighted ? dfs_pdb_w(s, depth, h, prev) : dfs_pdb(s, depth, h, prev);
+    case K_PDBR: return weighted ? dfs_pdbr_w(s, depth, h, prev) : dfs_pdbr(s, depth, h, prev);
+    default: return weighted ? dfs_md_w(s, depth, h, prev) : dfs_md(s, depth, h, prev);
+    }
 }
 
 /* Expand one node whose f is within the bound and which is not the goal.
- * `hk` and `weighted` are compile-time constants in each instantiation, so the
- * Manhattan kernel carries no trace of the others. */
+ * `kind` and `weighted` are compile-time constants in each instantiation, so
+ * the Manhattan kernel carries no trace of the others. */
 static inline __attribute__((always_inline)) int
-dfs_node(search *s, int depth, int h, int prev, const np_hkind hk, const int weighted)
+dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted)
 {
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
         s->stop = STOPPED;
@@ -148,7 +182,7 @@ dfs_node(search *s, int depth, int h, int prev, const np_hkind hk, const int wei
     }
     s->expanded++;
     const int blank = s->blank;
-    const int cols = s->g->cols;
+    const struct np_pdbset *pdbs = s->pdbs;
     for (int d = 0; d < 4; d++) {
         if (d == NP_DIR_OPPOSITE(prev))
             continue;
@@ -157,50 +191,64 @@ dfs_node(search *s, int depth, int h, int prev, const np_hkind hk, const int wei
             continue;
         s->generated++;
         const int t = s->tiles[nb];
-        int nh = h + s->mdd[t][nb][d];
+        const int dmd = s->mdd[t][nb][d];
+        int nh = h + dmd;
         int saved0 = 0, saved1 = 0, line0 = 0, line1 = 0, along = 0, saved_along = 0;
-        if (hk == NP_H_LC) {
+        int p = 0, rp = 0, saved_val = 0, saved_rval = 0;
+        if (kind == K_LC) {
             /* A vertical move takes the tile from the blank's new row to its
              * old one; a horizontal move does the same with columns. The
              * other lines keep their tiles in the same order. */
             if (d == NP_UP || d == NP_DOWN) {
-                line0 = blank / cols;
-                line1 = nb / cols;
-                saved_along = s->colcode[blank % cols];
-                const int32_t w = s->rowpow[blank % cols];
+                line0 = s->row_of[blank];
+                line1 = s->row_of[nb];
+                along = s->col_of[blank];
+                const int32_t w = s->rowpow[along];
                 saved0 = s->rowcode[line0];
                 saved1 = s->rowcode[line1];
+                saved_along = s->colcode[along];
                 s->rowcode[line0] = saved0 + (s->rowkey[line0][t] + 1) * w;
                 s->rowcode[line1] = saved1 - (s->rowkey[line1][t] + 1) * w;
                 nh += row_lc(s, s->rowcode[line0]) + row_lc(s, s->rowcode[line1]) -
                       row_lc(s, saved0) - row_lc(s, saved1);
                 /* Along its column the tile only changes place with the blank:
                  * same conflicts, but the column's digits move. */
-                along = blank % cols;
                 s->colcode[along] += (s->colkey[along][t] + 1) * (s->colpow[line0] - s->colpow[line1]);
             } else {
-                line0 = blank % cols;
-                line1 = nb % cols;
-                saved_along = s->rowcode[blank / cols];
-                const int32_t w = s->colpow[blank / cols];
+                line0 = s->col_of[blank];
+                line1 = s->col_of[nb];
+                along = s->row_of[blank];
+                const int32_t w = s->colpow[along];
                 saved0 = s->colcode[line0];
                 saved1 = s->colcode[line1];
+                saved_along = s->rowcode[along];
                 s->colcode[line0] = saved0 + (s->colkey[line0][t] + 1) * w;
                 s->colcode[line1] = saved1 - (s->colkey[line1][t] + 1) * w;
                 nh += col_lc(s, s->colcode[line0]) + col_lc(s, s->colcode[line1]) -
                       col_lc(s, saved0) - col_lc(s, saved1);
-                along = blank / cols;
                 s->rowcode[along] += (s->rowkey[along][t] + 1) * (s->rowpow[line0] - s->rowpow[line1]);
             }
+        } else if (kind == K_PDB || kind == K_PDBR) {
+            /* Only the pattern of the moved tile changes (and, reflected, the
+             * pattern of its mirror tile); the mirror keeps Manhattan sums. */
+            p = pdbs->pat_of[t];
+            s->pcells[p][pdbs->slot_of[t]] = (uint8_t)blank;
+            s->pmd[p] += dmd;
+            saved_val = s->pval[p];
+            s->pval[p] = np__pdb_value(pdbs, p, s->pcells[p], s->pmd[p]);
+            s->psum += s->pval[p] - saved_val;
+            nh = s->psum;
+            if (kind == K_PDBR) {
+                rp = s->rpat_of[t];
+                s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[blank];
+                s->rmd[rp] += dmd;
+                saved_rval = s->rval[rp];
+                s->rval[rp] = np__pdb_value(pdbs, rp, s->rcells[rp], s->rmd[rp]);
+                s->rsum += s->rval[rp] - saved_rval;
+                if (s->rsum > nh)
+                    nh = s->rsum;
+            }
         }
-#ifdef NP_DEBUG_LC
-        if (hk == NP_H_LC) {
-            np_board bb; bb.rows = (uint8_t)s->g->rows; bb.cols = (uint8_t)cols;
-            memcpy(bb.tiles, s->tiles, NP_MAX_CELLS); bb.tiles[blank] = (uint8_t)t; bb.tiles[nb] = 0; bb.blank = (uint8_t)nb;
-            int full = np_h_linear_conflict(&bb, s->g);
-            if (full != nh) { fprintf(stderr, "LC drift: full %d inc %d d %d\n", full, nh, d); abort(); }
-        }
-#endif
         const int f = weighted ? s->gw * (depth + 1) + s->hw * nh : depth + 1 + nh;
         int r = RUN;
         if (f > s->bound) {
@@ -208,21 +256,22 @@ dfs_node(search *s, int depth, int h, int prev, const np_hkind hk, const int wei
                 s->next_bound = f;
         } else {
             s->path[depth] = (uint8_t)d;
+            s->tiles[blank] = (uint8_t)t;
+            s->tiles[nb] = 0;
             if (nh == 0) {
-                /* h is zero only on the goal for these heuristics. */
+                /* h is zero only on the goal for these heuristics (a PDB set
+                 * covers every tile); the board is left solved. */
                 s->length = depth + 1;
                 s->stop = FOUND;
                 return FOUND;
             }
-            s->tiles[blank] = (uint8_t)t;
-            s->tiles[nb] = 0;
             s->blank = nb;
-            r = dfs_call(s, depth + 1, nh, d, hk, weighted);
+            r = dfs_call(s, depth + 1, nh, d, kind, weighted);
             s->blank = blank;
             s->tiles[nb] = (uint8_t)t;
             s->tiles[blank] = 0;
         }
-        if (hk == NP_H_LC) {
+        if (kind == K_LC) {
             if (d == NP_UP || d == NP_DOWN) {
                 s->rowcode[line1] = saved1;
                 s->rowcode[line0] = saved0;
@@ -232,6 +281,17 @@ dfs_node(search *s, int depth, int h, int prev, const np_hkind hk, const int wei
                 s->colcode[line0] = saved0;
                 s->rowcode[along] = saved_along;
             }
+        } else if (kind == K_PDB || kind == K_PDBR) {
+            s->pcells[p][pdbs->slot_of[t]] = (uint8_t)nb;
+            s->pmd[p] -= dmd;
+            s->psum += saved_val - s->pval[p];
+            s->pval[p] = saved_val;
+            if (kind == K_PDBR) {
+                s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[nb];
+                s->rmd[rp] -= dmd;
+                s->rsum += saved_rval - s->rval[rp];
+                s->rval[rp] = saved_rval;
+            }
         }
         if (r != RUN)
             return r;
@@ -239,18 +299,36 @@ dfs_node(search *s, int depth, int h, int prev, const np_hkind hk, const int wei
     return RUN;
 }
 
-static int dfs_md(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, NP_H_MD, 0); }
-static int dfs_lc(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, NP_H_LC, 0); }
-static int dfs_md_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, NP_H_MD, 1); }
-static int dfs_lc_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, NP_H_LC, 1); }
+static int dfs_md(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_MD, 0); }
+static int dfs_lc(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_LC, 0); }
+static int dfs_pdb(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDB, 0); }
+static int dfs_pdbr(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDBR, 0); }
+static int dfs_md_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_MD, 1); }
+static int dfs_lc_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_LC, 1); }
+static int dfs_pdb_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDB, 1); }
+static int dfs_pdbr_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDBR, 1); }
 
-static void search_init(search *s, const np_board *start, const np_geom *g)
+static int dfs_root(search *s, int kind, int weighted, int depth, int h, int prev)
+{
+    switch (kind) {
+    case K_LC: return weighted ? dfs_lc_w(s, depth, h, prev) : dfs_lc(s, depth, h, prev);
+    case K_PDB: return weighted ? dfs_pdb_w(s, depth, h, prev) : dfs_pdb(s, depth, h, prev);
+    case K_PDBR: return weighted ? dfs_pdbr_w(s, depth, h, prev) : dfs_pdbr(s, depth, h, prev);
+    default: return weighted ? dfs_md_w(s, depth, h, prev) : dfs_md(s, depth, h, prev);
+    }
+}
+
+/* Tables that depend on the geometry and heuristic only. */
+static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset *pdbs)
 {
     memset(s, 0, sizeof *s);
     s->g = g;
-    memcpy(s->tiles, start->tiles, (size_t)g->cells);
-    s->blank = start->blank;
+    s->pdbs = pdbs;
     memcpy(s->nbr, g->nbr, sizeof s->nbr);
+    for (int c = 0; c < g->cells; c++) {
+        s->row_of[c] = (uint8_t)(c / g->cols);
+        s->col_of[c] = (uint8_t)(c % g->cols);
+    }
     for (int t = 1; t < g->cells; t++)
         for (int c = 0; c < g->cells; c++)
             for (int d = 0; d < 4; d++) {
@@ -268,26 +346,232 @@ static void search_init(search *s, const np_board *start, const np_geom *g)
         s->rowpow[k] = w;
     for (int r = 0, w = 1; r < g->rows; r++, w *= g->rows + 1)
         s->colpow[r] = w;
-    for (int c = 0; c < g->cells; c++) {
-        int r = c / g->cols, k = c % g->cols;
-        s->rowcode[r] += (s->rowkey[r][s->tiles[c]] + 1) * s->rowpow[k];
-        s->colcode[k] += (s->colkey[k][s->tiles[c]] + 1) * s->colpow[r];
+    if (kind == K_LC) {
+        s->rowtab = conflict_table(g->cols);
+        s->coltab = g->cols == g->rows ? s->rowtab : conflict_table(g->rows);
+        s->own_tabs = true;
     }
-}
-
-static int search_init_lc_tables(search *s)
-{
-    s->rowtab = conflict_table(s->g->cols);
-    s->coltab = s->g->cols == s->g->rows ? s->rowtab : conflict_table(s->g->rows);
+    if (pdbs)
+        for (int t = 1; t < g->cells; t++) {
+            s->rpat_of[t] = pdbs->pat_of[g->mirror_tile[t]];
+            s->rslot_of[t] = pdbs->slot_of[g->mirror_tile[t]];
+        }
     return NP_OK;
 }
 
-static void search_free(search *s)
+/* A second search sharing the first one's tables (for another thread). */
+static void search_clone(search *dst, const search *src)
 {
+    *dst = *src;
+    dst->own_tabs = false;
+}
+
+static void search_free_tables(search *s)
+{
+    if (!s->own_tabs)
+        return;
     if (s->coltab != s->rowtab)
         free(s->coltab);
     free(s->rowtab);
-    free(s);
+}
+
+/* Put board b on the search and set up the incremental state. */
+static void search_set_board(search *s, const np_board *b)
+{
+    const np_geom *g = s->g;
+    memcpy(s->tiles, b->tiles, (size_t)g->cells);
+    s->blank = b->blank;
+    memset(s->rowcode, 0, sizeof s->rowcode);
+    memset(s->colcode, 0, sizeof s->colcode);
+    for (int c = 0; c < g->cells; c++) {
+        int r = s->row_of[c], k = s->col_of[c];
+        s->rowcode[r] += (s->rowkey[r][s->tiles[c]] + 1) * s->rowpow[k];
+        s->colcode[k] += (s->colkey[k][s->tiles[c]] + 1) * s->colpow[r];
+    }
+    const struct np_pdbset *pdbs = s->pdbs;
+    if (pdbs) {
+        uint8_t pos[NP_MAX_CELLS];
+        for (int c = 0; c < g->cells; c++)
+            pos[b->tiles[c]] = (uint8_t)c;
+        s->psum = s->rsum = 0;
+        for (int p = 0; p < pdbs->npat; p++) {
+            const np_pattern *pat = &pdbs->part.patterns[p];
+            s->pmd[p] = s->rmd[p] = 0;
+            for (int j = 0; j < pat->ntiles; j++) {
+                int u = pat->tiles[j];
+                s->pcells[p][j] = pos[u];
+                s->pmd[p] += g->dist[pos[u]][g->home[u]];
+                /* On the mirror, tile u stands where its mirror tile stands here, transposed. */
+                int mc = g->mirror_cell[pos[g->mirror_tile[u]]];
+                s->rcells[p][j] = (uint8_t)mc;
+                s->rmd[p] += g->dist[mc][g->home[u]];
+            }
+            s->pval[p] = np__pdb_value(pdbs, p, s->pcells[p], s->pmd[p]);
+            s->rval[p] = np__pdb_value(pdbs, p, s->rcells[p], s->rmd[p]);
+            s->psum += s->pval[p];
+            s->rsum += s->rval[p];
+        }
+    }
+}
+
+/* The heuristic of the board on the search, computed from its state. */
+static int search_h(const search *s, int kind, const np_board *b)
+{
+    switch (kind) {
+    case K_LC: return np_h_linear_conflict(b, s->g);
+    case K_PDB: return s->psum;
+    case K_PDBR: return s->psum > s->rsum ? s->psum : s->rsum;
+    default: return np_board_manhattan(b, s->g);
+    }
+}
+
+/* ---- parallel search of one board -------------------------------------- */
+
+/* A node of the frontier handed to the threads: the board after `depth`
+ * moves, the moves themselves (path[0..depth)) and its heuristic. */
+typedef struct task {
+    np_board board;
+    int depth, h, prev;
+    uint8_t path[64];
+} task;
+
+typedef struct frontier {
+    task *v;
+    size_t n, cap;
+    int found_len;          /* >= 0 when a goal was met while building */
+    uint8_t found_path[64];
+    uint64_t generated, expanded;
+    int next_bound;
+} frontier;
+
+/* Depth-first to `limit`, collecting the nodes at that depth within the bound
+ * (the same tree and order the serial search walks). */
+static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int prev,
+                   int limit, uint8_t *path)
+{
+    if (depth == limit) {
+        if (fr->n == fr->cap) {
+            size_t ncap = fr->cap ? fr->cap * 2 : 256;
+            task *v = realloc(fr->v, ncap * sizeof *v);
+            if (!v)
+                return NP_ENOMEM;
+            fr->v = v;
+            fr->cap = ncap;
+        }
+        task *tk = &fr->v[fr->n++];
+        tk->board = *b;
+        tk->depth = depth;
+        tk->h = h;
+        tk->prev = prev;
+        memcpy(tk->path, path, (size_t)depth);
+        return NP_OK;
+    }
+    fr->expanded++;
+    const int blank = b->blank;
+    for (int d = 0; d < 4; d++) {
+        if (d == NP_DIR_OPPOSITE(prev))
+            continue;
+        int nb = s->g->nbr[blank][d];
+        if (nb < 0)
+            continue;
+        fr->generated++;
+        np_board c = *b;
+        np_board_move(&c, s->g, d);
+        search_set_board(s, &c);
+        int ch = search_h(s, kind, &c);
+        int f = s->gw * (depth + 1) + s->hw * ch;
+        if (f > s->bound) {
+            if (f < fr->next_bound)
+                fr->next_bound = f;
+            continue;
+        }
+        path[depth] = (uint8_t)d;
+        if (ch == 0) {
+            fr->found_len = depth + 1;
+            memcpy(fr->found_path, path, (size_t)depth + 1);
+            return NP_OK;
+        }
+        int rc = collect(fr, s, kind, &c, depth + 1, ch, d, limit, path);
+        if (rc != NP_OK || fr->found_len >= 0)
+            return rc;
+    }
+    return NP_OK;
+}
+
+/* One IDA* iteration over all threads: build a frontier a few moves deep,
+ * then hand its nodes out one at a time (their subtrees differ wildly). */
+static int parallel_iteration(search *proto, int kind, int weighted, const np_board *start, int h0,
+                              int threads, search **workers, int *found_len, uint8_t *found_path)
+{
+    frontier fr = {0};
+    int rc = NP_OK;
+    uint8_t path[64];
+    /* Deepen the frontier until there are enough nodes to balance the threads. */
+    for (int limit = 1; limit <= 32; limit++) {
+        fr.n = 0;
+        fr.found_len = -1;
+        fr.generated = fr.expanded = 0;
+        fr.next_bound = INT_MAX;
+        np_board b = *start;
+        rc = collect(&fr, proto, kind, &b, 0, h0, NP_NO_DIR, limit, path);
+        if (rc != NP_OK || fr.found_len >= 0 || fr.n >= (size_t)threads * 32 || fr.n == 0)
+            break;
+    }
+    proto->generated += fr.generated;
+    proto->expanded += fr.expanded;
+    if (fr.next_bound < proto->next_bound)
+        proto->next_bound = fr.next_bound;
+    if (rc != NP_OK || fr.found_len >= 0) {
+        if (fr.found_len >= 0) {
+            *found_len = fr.found_len;
+            memcpy(found_path, fr.found_path, (size_t)fr.found_len);
+        }
+        free(fr.v);
+        return rc;
+    }
+    int found = 0, stopped = 0;
+#pragma omp parallel num_threads(threads)
+    {
+        search *s = workers[omp_get_thread_num()];
+        s->bound = proto->bound;
+        s->next_bound = INT_MAX;
+        s->stop = RUN;
+#pragma omp for schedule(dynamic, 1)
+        for (size_t i = 0; i < fr.n; i++) {
+            if (proto->sh->stop)
+                continue;
+            task *tk = &fr.v[i];
+            search_set_board(s, &tk->board);
+            memcpy(s->path, tk->path, (size_t)tk->depth);
+            s->stop = RUN;
+            int r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->prev);
+            if (r == FOUND) {
+#pragma omp critical(np_ida_found)
+                {
+                    if (!found) {
+                        found = 1;
+                        *found_len = s->length;
+                        memcpy(found_path, s->path, (size_t)s->length);
+                    }
+                }
+                proto->sh->stop = 1;
+            } else if (r == STOPPED) {
+#pragma omp atomic write
+                stopped = 1;
+            }
+        }
+    }
+    for (int i = 0; i < threads; i++) {
+        search *s = workers[i];
+        if (s->next_bound < proto->next_bound)
+            proto->next_bound = s->next_bound;
+    }
+    if (found)
+        proto->sh->stop = 0; /* the stop was ours, not a limit */
+    else if (stopped)
+        proto->stop = STOPPED;
+    free(fr.v);
+    return NP_OK;
 }
 
 int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
@@ -302,57 +586,106 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         return NP_EINVAL;
     if (opts->weight != 0 && opts->weight < 1.0)
         return NP_EINVAL;
-    if (opts->heuristic == NP_H_PDB)
-        return np__ida_pdb(res, start, g, opts);
-    if (opts->heuristic != NP_H_MD && opts->heuristic != NP_H_LC)
-        return NP_EINVAL;
+    int kind;
+    switch (opts->heuristic) {
+    case NP_H_MD: kind = K_MD; break;
+    case NP_H_LC: kind = K_LC; break;
+    case NP_H_PDB:
+        if (!opts->pdbs || opts->pdbs->g.rows != g->rows || opts->pdbs->g.cols != g->cols ||
+            opts->pdbs->g.goal != g->goal)
+            return NP_EUNSUPPORTED;
+        kind = opts->no_reflect || !g->square ? K_PDB : K_PDBR;
+        break;
+    default: return NP_EINVAL;
+    }
 
     double t0 = np_clock();
-    res->h0 = opts->heuristic == NP_H_LC ? np_h_linear_conflict(start, g) : np_board_manhattan(start, g);
-    if (!np_board_solvable(start, g)) {
-        res->status = NP_STATUS_UNSOLVABLE;
-        res->seconds = np_clock() - t0;
-        return NP_OK;
-    }
     search *s = malloc(sizeof *s);
     if (!s)
         return NP_ENOMEM;
-    search_init(s, start, g);
-    if (opts->heuristic == NP_H_LC)
-        search_init_lc_tables(s);
+    search_tables(s, g, kind, kind >= K_PDB ? opts->pdbs : NULL);
+    search_set_board(s, start);
+    res->h0 = search_h(s, kind, start);
+    if (!np_board_solvable(start, g)) {
+        res->status = NP_STATUS_UNSOLVABLE;
+        res->seconds = np_clock() - t0;
+        search_free_tables(s);
+        free(s);
+        return NP_OK;
+    }
+    shared sh = {0};
+    sh.max_nodes = opts->max_nodes;
+    sh.deadline = opts->timeout > 0 ? t0 + opts->timeout : 0;
+    sh.cancel = opts->cancel;
+    s->sh = &sh;
     int weighted = opts->weight > 1.0;
     s->gw = weighted ? 1000 : 1;
     s->hw = weighted ? (int)(opts->weight * 1000.0 + 0.5) : 1;
-    s->max_nodes = opts->max_nodes;
-    s->deadline = opts->timeout > 0 ? t0 + opts->timeout : 0;
-    s->cancel = opts->cancel;
     s->next_check = CHECK_EVERY;
-    if (s->max_nodes && s->max_nodes < s->next_check)
-        s->next_check = s->max_nodes;
+    if (sh.max_nodes && sh.max_nodes < s->next_check)
+        s->next_check = sh.max_nodes;
+
+    int threads = opts->threads > 1 ? opts->threads : 1;
+    search **workers = NULL;
+    int rc = NP_OK;
+    if (threads > 1) {
+        workers = calloc((size_t)threads, sizeof *workers);
+        for (int i = 0; workers && i < threads; i++) {
+            workers[i] = malloc(sizeof(search));
+            if (!workers[i]) {
+                for (int j = 0; j < i; j++)
+                    free(workers[j]);
+                free(workers);
+                workers = NULL;
+                break;
+            }
+            search_clone(workers[i], s);
+        }
+        if (!workers)
+            threads = 1; /* no memory for the copies: search serially */
+    }
 
     int h0 = res->h0;
     if (h0 == 0) {
         s->length = 0;
         s->stop = FOUND;
     }
-    s->bound = s->gw * 0 + s->hw * h0;
+    s->bound = s->hw * h0;
+    uint8_t par_path[NP_MAX_PATH];
+    int par_len = -1;
     while (s->stop == RUN) {
         s->next_bound = INT_MAX;
-        int r;
-        if (opts->heuristic == NP_H_LC)
-            r = weighted ? dfs_lc_w(s, 0, h0, NP_NO_DIR) : dfs_lc(s, 0, h0, NP_NO_DIR);
-        else
-            r = weighted ? dfs_md_w(s, 0, h0, NP_NO_DIR) : dfs_md(s, 0, h0, NP_NO_DIR);
-        if (r != RUN || s->next_bound == INT_MAX)
+        if (threads > 1) {
+            search_set_board(s, start);
+            rc = parallel_iteration(s, kind, weighted, start, h0, threads, workers, &par_len, par_path);
+            if (rc != NP_OK)
+                break;
+            if (par_len >= 0) {
+                s->length = par_len;
+                memcpy(s->path, par_path, (size_t)par_len);
+                s->stop = FOUND;
+                break;
+            }
+        } else {
+            dfs_root(s, kind, weighted, 0, h0, NP_NO_DIR);
+        }
+        if (s->stop != RUN || s->next_bound == INT_MAX)
             break;
         s->bound = s->next_bound;
     }
     res->expanded = s->expanded;
     res->generated = s->generated;
+    if (workers) {
+        for (int i = 0; i < threads; i++) {
+            res->expanded += workers[i]->expanded;
+            res->generated += workers[i]->generated;
+            free(workers[i]);
+        }
+        free(workers);
+    }
     res->bound = s->bound / s->gw;
     res->seconds = np_clock() - t0;
-    int rc = NP_OK;
-    if (s->stop == FOUND) {
+    if (rc == NP_OK && s->stop == FOUND) {
         for (int i = 0; i < s->length; i++)
             res->moves[i] = np_dir_char(s->path[i]);
         res->moves[s->length] = 0;
@@ -365,10 +698,11 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
             res->length = -1;
             res->moves[0] = 0;
         }
-    } else {
+    } else if (rc == NP_OK) {
         res->status = NP_STATUS_LIMIT;
         res->error = NP_ELIMIT;
     }
-    search_free(s);
+    search_free_tables(s);
+    free(s);
     return rc;
 }

@@ -2,7 +2,10 @@
 #ifndef NPUZZLE_HEURISTIC_H
 #define NPUZZLE_HEURISTIC_H
 
+#include <stdbool.h>
+
 #include "npuzzle/board.h"
+#include "npuzzle/pattern.h"
 
 typedef enum np_hkind {
     NP_H_MD = 0,  /*!< Manhattan distance */
@@ -15,8 +18,34 @@ int np_hkind_parse(np_hkind *out, const char *name);
 /*! @return "md", "lc" or "pdb". */
 const char *np_hkind_name(np_hkind k);
 
-/*! A set of mapped additive PDBs for one board and partition (opaque; see pdb_file.h). */
+/*! A set of mapped additive PDBs for one board and partition (opaque). Read-only
+ *  once opened: many threads may search with one set. */
 typedef struct np_pdbset np_pdbset;
+
+/*! Open the PDB files of partition `part` (which must cover every tile of the
+ *  board) from directory `dir`: each file is named by np_pdb_filename(), mapped
+ *  read-only and shared, its header checked against the board, goal and
+ *  pattern, and its checksum verified; a missing .pdb is unpacked from its
+ *  .pdb.zst. The set owns the mappings.
+ *  @param err  receives a message naming the file and the problem.
+ *  @return NP_OK, NP_EINVAL (partition not covering the board), NP_ENOTFOUND,
+ *          NP_ENOMEM, or the np_pdb_open() error of the first bad file. */
+int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
+                   char *err, size_t errlen);
+
+/*! Release the set and its mappings (NULL is allowed). */
+void np_pdbset_free(np_pdbset *set);
+
+/*! @return the partition the set was opened for. */
+const np_partition *np_pdbset_partition(const np_pdbset *set);
+
+/*! Additive PDB estimate of `b` computed from scratch: the sum of the
+ *  patterns' lookups, maxed (unless `no_reflect`, or the board is not square)
+ *  with the same sum looked up on the transposed, relabelled board. */
+int np_h_pdb(const np_pdbset *set, const np_board *b, bool no_reflect);
+
+/*! The sum of the patterns' lookups of `b` alone (no reflection). */
+int np_h_pdb_plain(const np_pdbset *set, const np_board *b);
 
 /*! Manhattan distance of `b` (tiles only, blank excluded). */
 int np_h_manhattan(const np_board *b, const np_geom *g);

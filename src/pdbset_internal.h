@@ -1,0 +1,29 @@
+/* pdbset_internal.h - the layout of an opened PDB set, shared by heuristic.c and the search. */
+#ifndef NPUZZLE_PDBSET_INTERNAL_H
+#define NPUZZLE_PDBSET_INTERNAL_H
+
+#include "npuzzle/heuristic.h"
+#include "npuzzle/pattern.h"
+#include "npuzzle/pdb_file.h"
+#include "npuzzle/rank.h"
+
+struct np_pdbset {
+    np_geom g;
+    np_partition part;
+    int npat;
+    np_pdb *pdb[NP_PARTITION_MAX];
+    np_pdb_view view[NP_PARTITION_MAX];
+    np_ranker *ranker[NP_PARTITION_MAX];
+    int8_t pat_of[NP_MAX_CELLS];   /* pattern of tile t (-1 for the blank) */
+    int8_t slot_of[NP_MAX_CELLS];  /* position of tile t within its pattern */
+};
+
+/* Value of one pattern's lookup: `cells` the cells of its tiles in pattern
+ * order, `md` their Manhattan distance (the 4-bit encoding stores the excess). */
+static inline int np__pdb_value(const struct np_pdbset *set, int p, const uint8_t *cells, int md)
+{
+    uint64_t i = np_rank(set->ranker[p], cells);
+    return np_pdb_view_value(&set->view[p], i, md);
+}
+
+#endif
