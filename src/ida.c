@@ -183,6 +183,30 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     s->expanded++;
     const int blank = s->blank;
     const struct np_pdbset *pdbs = s->pdbs;
+    uint64_t idx[4], ridx[4];
+    if (kind == K_PDB || kind == K_PDBR) {
+        /* Rank every child's changed pattern(s) first and prefetch the
+         * entries: the table lookups are the cost of this search, and their
+         * cache misses overlap this way instead of coming one at a time. */
+        for (int d = 0; d < 4; d++) {
+            const int nb = s->nbr[blank][d];
+            if (d == NP_DIR_OPPOSITE(prev) || nb < 0)
+                continue;
+            const int t = s->tiles[nb];
+            const int p = pdbs->pat_of[t], j = pdbs->slot_of[t];
+            s->pcells[p][j] = (uint8_t)blank;
+            idx[d] = np_rank(pdbs->ranker[p], s->pcells[p]);
+            s->pcells[p][j] = (uint8_t)nb;
+            np__pdb_prefetch(pdbs, p, idx[d]);
+            if (kind == K_PDBR) {
+                const int rp = s->rpat_of[t], rj = s->rslot_of[t];
+                s->rcells[rp][rj] = s->g->mirror_cell[blank];
+                ridx[d] = np_rank(pdbs->ranker[rp], s->rcells[rp]);
+                s->rcells[rp][rj] = s->g->mirror_cell[nb];
+                np__pdb_prefetch(pdbs, rp, ridx[d]);
+            }
+        }
+    }
     for (int d = 0; d < 4; d++) {
         if (d == NP_DIR_OPPOSITE(prev))
             continue;
@@ -235,7 +259,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             s->pcells[p][pdbs->slot_of[t]] = (uint8_t)blank;
             s->pmd[p] += dmd;
             saved_val = s->pval[p];
-            s->pval[p] = np__pdb_value(pdbs, p, s->pcells[p], s->pmd[p]);
+            s->pval[p] = np_pdb_view_value(&pdbs->view[p], idx[d], s->pmd[p]);
             s->psum += s->pval[p] - saved_val;
             nh = s->psum;
             if (kind == K_PDBR) {
@@ -243,7 +267,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[blank];
                 s->rmd[rp] += dmd;
                 saved_rval = s->rval[rp];
-                s->rval[rp] = np__pdb_value(pdbs, rp, s->rcells[rp], s->rmd[rp]);
+                s->rval[rp] = np_pdb_view_value(&pdbs->view[rp], ridx[d], s->rmd[rp]);
                 s->rsum += s->rval[rp] - saved_rval;
                 if (s->rsum > nh)
                     nh = s->rsum;

@@ -395,7 +395,7 @@ int cmd_solve(int argc, char **argv)
                 o.heuristic = NP_H_PDB;
                 o.pdbs = pdb.set;
             } else {
-                o.heuristic = heuristic_given ? opts.heuristic : NP_H_MD;
+                o.heuristic = heuristic_given ? opts.heuristic : NP_H_LC;
             }
         }
         np_result *part = calloc(m, sizeof *part);

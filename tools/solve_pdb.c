@@ -1,23 +1,111 @@
-/* solve_pdb.c - PDB lookup for `npuzzle solve` (pattern databases not wired in yet). */
+/* solve_pdb.c - finding, building and mapping the PDBs `npuzzle solve` uses. */
 #include "solve_pdb.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+
+/* Build the partition's files with `npuzzle gen`, its report sent to standard
+ * error so that standard output keeps only the solver's results. */
+static int run_gen(const np_geom *g, const np_partition *part, const char *dir, int threads, bool quiet)
+{
+    char spec[1024], jobs[16];
+    bool named = strcmp(part->name, "custom") != 0;
+    if (named)
+        snprintf(spec, sizeof spec, "%s", part->name);
+    else
+        np_partition_format(spec, sizeof spec, part);
+    char size[16];
+    snprintf(size, sizeof size, "%dx%d", g->rows, g->cols);
+    snprintf(jobs, sizeof jobs, "%d", threads);
+    char *argv[] = {"gen", "--size", size, named ? "--partition" : "--pattern", spec, "--pdb-dir",
+                    (char *)dir, "-j", jobs, "--goal", (char *)np_goal_name(g->goal),
+                    quiet ? "--quiet" : NULL, NULL};
+    int argc = quiet ? 12 : 11;
+    fflush(stdout);
+    int saved = dup(1);
+    if (saved < 0 || dup2(2, 1) < 0)
+        return EXIT_PDB;
+    int rc = cmd_gen(argc, argv);
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    return rc;
+}
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required)
 {
-    (void)g; (void)partition; (void)pdb_dir_opt; (void)gen; (void)threads; (void)quiet;
     ctx->set = NULL;
-    if (required) {
-        fprintf(stderr, "npuzzle solve: the pdb heuristic is not available in this build yet; use -H md or lc\n");
+    np_partition part;
+    char err[512];
+    int rc;
+    if (partition) {
+        rc = np_partition_resolve(&part, partition, g->rows, g->cols, true, err, sizeof err);
+        if (rc != NP_OK) {
+            fprintf(stderr, "npuzzle solve: --partition %s: %s\n", partition, err);
+            return EXIT_USAGE;
+        }
+    } else {
+        rc = np_partition_default(&part, g->rows, g->cols);
+        if (rc != NP_OK) {
+            if (!required)
+                return EXIT_OK;
+            fprintf(stderr, "npuzzle solve: no default partition for %dx%d boards; give --partition "
+                            "(e.g. 1,2,3/4,5,6/...)\n", g->rows, g->cols);
+            return EXIT_USAGE;
+        }
+    }
+    char *dir = cli_pdb_dir(pdb_dir_opt);
+    if (!dir) {
+        fprintf(stderr, "npuzzle solve: out of memory\n");
         return EXIT_PDB;
     }
-    return EXIT_OK;
+    rc = np_pdbset_open(&ctx->set, g, &part, dir, err, sizeof err);
+    if (rc == NP_ENOTFOUND && gen) {
+        int grc = run_gen(g, &part, dir, threads, quiet);
+        if (grc != EXIT_OK) {
+            free(dir);
+            return grc;
+        }
+        rc = np_pdbset_open(&ctx->set, g, &part, dir, err, sizeof err);
+    }
+    if (rc == NP_OK) {
+        free(dir);
+        return EXIT_OK;
+    }
+    char cmd[1200];
+    bool named = strcmp(part.name, "custom") != 0;
+    char spec[1024];
+    if (named)
+        snprintf(spec, sizeof spec, "--partition %s", part.name);
+    else {
+        char tiles[1000];
+        np_partition_format(tiles, sizeof tiles, &part);
+        snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
+    }
+    snprintf(cmd, sizeof cmd, "npuzzle gen %s --pdb-dir %s", spec, dir);
+    if (rc == NP_ENOTFOUND && !required) {
+        if (!quiet)
+            fprintf(stderr, "npuzzle solve: no pattern databases for %s in %s (%s builds them, or "
+                            "add --gen); using linear conflict\n", named ? part.name : "the partition",
+                    dir, cmd);
+        free(dir);
+        return EXIT_OK;
+    }
+    if (rc == NP_ENOTFOUND)
+        fprintf(stderr, "npuzzle solve: %s\n  build the tables with: %s   (or add --gen)\n", err, cmd);
+    else
+        fprintf(stderr, "npuzzle solve: %s\n  rebuild the tables with: %s --force\n", err, cmd);
+    free(dir);
+    return rc == NP_EINVAL ? EXIT_USAGE : EXIT_PDB;
 }
 
 void solve_pdb_close(solve_pdb_ctx *ctx)
 {
+    np_pdbset_free(ctx->set);
     ctx->set = NULL;
 }
