@@ -219,6 +219,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
         int nh = h + dmd;
         int saved0 = 0, saved1 = 0, line0 = 0, line1 = 0, along = 0, saved_along = 0;
         int p = 0, rp = 0, saved_val = 0, saved_rval = 0;
+        bool refl = false;
         if (kind == K_LC) {
             /* A vertical move takes the tile from the blank's new row to its
              * old one; a horizontal move does the same with columns. The
@@ -262,7 +263,12 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             s->pval[p] = np_pdb_view_value(&pdbs->view[p], idx[d], s->pmd[p]);
             s->psum += s->pval[p] - saved_val;
             nh = s->psum;
-            if (kind == K_PDBR) {
+            /* The reflected sum can only raise h: skip it when the plain sum
+             * already prunes this child (its f then stays a valid lower
+             * bound for the next threshold). */
+            refl = kind == K_PDBR &&
+                   (weighted ? s->gw * (depth + 1) + s->hw * nh : depth + 1 + nh) <= s->bound;
+            if (refl) {
                 rp = s->rpat_of[t];
                 s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[blank];
                 s->rmd[rp] += dmd;
@@ -310,7 +316,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             s->pmd[p] -= dmd;
             s->psum += saved_val - s->pval[p];
             s->pval[p] = saved_val;
-            if (kind == K_PDBR) {
+            if (refl) {
                 s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[nb];
                 s->rmd[rp] -= dmd;
                 s->rsum += saved_rval - s->rval[rp];

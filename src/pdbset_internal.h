@@ -14,6 +14,7 @@ struct np_pdbset {
     np_pdb *pdb[NP_PARTITION_MAX];
     np_pdb_view view[NP_PARTITION_MAX];
     np_ranker *ranker[NP_PARTITION_MAX];
+    void *copy[NP_PARTITION_MAX];  /* private payload copies (NP_PDBSET_PRIVATE_COPY) */
     int8_t pat_of[NP_MAX_CELLS];   /* pattern of tile t (-1 for the blank) */
     int8_t slot_of[NP_MAX_CELLS];  /* position of tile t within its pattern */
 };

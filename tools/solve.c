@@ -30,6 +30,9 @@ void usage_solve(void)
         "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
         "      --gen            build missing PDB files first (npuzzle gen)\n"
         "      --no-reflect     do not max the PDB sum with the reflected lookup\n"
+        "      --pdb-shared     look tables up in the shared read-only mapping (less\n"
+        "                       memory across processes) instead of a private copy on\n"
+        "                       huge pages (the default: faster lookups)\n"
         "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
         "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
         "                       at most W times the optimal one\n"
@@ -190,6 +193,7 @@ int cmd_solve(int argc, char **argv)
         {"pdb-dir", required_argument, NULL, 'D'},
         {"gen", no_argument, NULL, 'G'},
         {"no-reflect", no_argument, NULL, 'R'},
+        {"pdb-shared", no_argument, NULL, 'S'},
         {"algorithm", required_argument, NULL, 'a'},
         {"weight", required_argument, NULL, 'w'},
         {"size", required_argument, NULL, 's'},
@@ -208,6 +212,7 @@ int cmd_solve(int argc, char **argv)
     np_search_opts opts = {0};
     np_batch_opts bopts = {0};
     bool heuristic_given = false, check = false, progress = false, quiet = false, gen = false;
+    bool shared_map = false;
     const char *partition = NULL, *pdb_dir_opt = NULL;
     int rows = 0, cols = 0, jobs = 0;
     np_goal goal = NP_GOAL_BLANK_FIRST;
@@ -229,6 +234,7 @@ int cmd_solve(int argc, char **argv)
         case 'D': pdb_dir_opt = optarg; break;
         case 'G': gen = true; break;
         case 'R': opts.no_reflect = true; break;
+        case 'S': shared_map = true; break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
                 bopts.algorithm = NP_ALG_IDA;
@@ -386,7 +392,7 @@ int cmd_solve(int argc, char **argv)
                         (!heuristic_given && bopts.algorithm == NP_ALG_IDA);
         if (want_pdb) {
             int prc = solve_pdb_open(&pdb, &g, partition, pdb_dir_opt, gen, threads, quiet,
-                                     heuristic_given && opts.heuristic == NP_H_PDB);
+                                     heuristic_given && opts.heuristic == NP_H_PDB, shared_map);
             if (prc != EXIT_OK) {
                 rc = prc;
                 break;

@@ -37,8 +37,10 @@ static int run_gen(const np_geom *g, const np_partition *part, const char *dir, 
 }
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
-                   const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required)
+                   const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
+                   bool shared_map)
 {
+    unsigned flags = shared_map ? 0 : NP_PDBSET_PRIVATE_COPY;
     ctx->set = NULL;
     np_partition part;
     char err[512];
@@ -64,14 +66,14 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         fprintf(stderr, "npuzzle solve: out of memory\n");
         return EXIT_PDB;
     }
-    rc = np_pdbset_open(&ctx->set, g, &part, dir, err, sizeof err);
+    rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     if (rc == NP_ENOTFOUND && gen) {
         int grc = run_gen(g, &part, dir, threads, quiet);
         if (grc != EXIT_OK) {
             free(dir);
             return grc;
         }
-        rc = np_pdbset_open(&ctx->set, g, &part, dir, err, sizeof err);
+        rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     }
     if (rc == NP_OK) {
         free(dir);

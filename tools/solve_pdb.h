@@ -15,9 +15,12 @@ typedef struct solve_pdb_ctx {
  * missing files first. When `required` is false and the files are missing,
  * returns EXIT_OK with ctx->set == NULL (the caller falls back to another
  * heuristic). Otherwise prints a message naming the file and the command that
- * builds it, and returns an exit code. */
+ * builds it, and returns an exit code. With `shared_map` the tables are
+ * used straight from the shared read-only mapping; otherwise from a private
+ * copy on huge pages (faster). */
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
-                   const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required);
+                   const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
+                   bool shared_map);
 
 void solve_pdb_close(solve_pdb_ctx *ctx);
 

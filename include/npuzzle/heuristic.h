@@ -27,11 +27,16 @@ typedef struct np_pdbset np_pdbset;
  *  read-only and shared, its header checked against the board, goal and
  *  pattern, and its checksum verified; a missing .pdb is unpacked from its
  *  .pdb.zst. The set owns the mappings.
+ *  @param flags 0, or NP_PDBSET_PRIVATE_COPY: copy each payload into private
+ *         memory on huge pages (faster lookups; the pages are no longer shared
+ *         with other processes; needs the tables' size again in memory).
  *  @param err  receives a message naming the file and the problem.
  *  @return NP_OK, NP_EINVAL (partition not covering the board), NP_ENOTFOUND,
  *          NP_ENOMEM, or the np_pdb_open() error of the first bad file. */
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
-                   char *err, size_t errlen);
+                   unsigned flags, char *err, size_t errlen);
+
+enum { NP_PDBSET_PRIVATE_COPY = 1 };
 
 /*! Release the set and its mappings (NULL is allowed). */
 void np_pdbset_free(np_pdbset *set);
