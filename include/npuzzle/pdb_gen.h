@@ -1,0 +1,88 @@
+/* pdb_gen.h - build an additive pattern database by parallel backward BFS.
+ *
+ * The BFS runs from the goal over (placement of the pattern tiles, blank
+ * region) states: the blank moves freely (cost 0) through the cells the
+ * pattern does not occupy, so the blank's position only matters up to the
+ * connected region of free cells it stands in; moving a pattern tile into an
+ * adjacent cell of the blank's region costs 1. The value of a placement is the
+ * minimum over its blank regions, i.e. the BFS depth at which the placement is
+ * first reached. Values of disjoint patterns may be added admissibly.
+ *
+ * Values are indexed by np_rank() (rank.h) of the cells of the pattern tiles,
+ * in the order the caller lists the tiles.
+ */
+#ifndef NPUZZLE_PDB_GEN_H
+#define NPUZZLE_PDB_GEN_H
+
+#include <stdint.h>
+
+#include "npuzzle/board.h"
+
+/*! What the generator reports after each BFS level. */
+typedef struct np_pdb_gen_progress {
+    int depth;                   /*!< the level just completed (0 = the goal) */
+    uint64_t states_at_depth;    /*!< (placement, region) states first reached at `depth` */
+    uint64_t states_reached;     /*!< states reached at depths 0..depth */
+    uint64_t states_total;       /*!< all (placement, region) states */
+    uint64_t placements_reached; /*!< placements whose value is known */
+    uint64_t placements_total;   /*!< n!/(n-k)!, the table's entries */
+    double elapsed;              /*!< seconds since the generation began */
+} np_pdb_gen_progress;
+
+/*! Progress callback: called from the calling thread between levels, never
+ *  concurrently. `p` is valid during the call only. */
+typedef void (*np_pdb_gen_progress_fn)(void *ctx, const np_pdb_gen_progress *p);
+
+/*! Generation options. A zeroed struct (or NULL) means: OpenMP's default thread
+ *  count, only MemAvailable limits memory, no progress reports. */
+typedef struct np_pdb_gen_opts {
+    int threads;                     /*!< OpenMP threads; <= 0: omp_get_max_threads() */
+    uint64_t max_memory;             /*!< bytes allowed for table + work; 0 = only MemAvailable */
+    np_pdb_gen_progress_fn progress; /*!< may be NULL */
+    void *progress_ctx;              /*!< passed to progress */
+} np_pdb_gen_opts;
+
+/*! Sizes of one generation, known before anything large is allocated. */
+typedef struct np_pdb_gen_estimate {
+    uint64_t entries;     /*!< placements = n!/(n-k)! */
+    uint64_t states;      /*!< (placement, blank region) classes */
+    uint64_t table_bytes; /*!< the 8-bit output table */
+    uint64_t work_bytes;  /*!< BFS working memory (2 bits per state + cell-set tables) */
+    uint64_t available;   /*!< MemAvailable when estimated (0 if unknown) */
+    uint64_t cell_sets;   /*!< C(n,k) occupied-cell sets */
+    uint64_t regions;     /*!< (cell set, blank region) pairs: states = regions * k! */
+} np_pdb_gen_estimate;
+
+/*! Compute the sizes of generating the PDB of tiles[0..ntiles-1] on `g`.
+ *  Counting the regions costs O(C(n,k) * n) time and no large allocation.
+ *  @return NP_OK; NP_EINVAL for a bad pattern (a tile outside 1..cells-1, a
+ *  repeated tile, ntiles < 1 or ntiles > cells - 3); NP_ETOOBIG when the
+ *  table cannot even be indexed (n!/(n-k)! >= 2^63 or k > NP_RANK_MAX_K).
+ *  Thread-safe. */
+int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
+                            const uint8_t *tiles, int ntiles);
+
+/*! Build the additive PDB of pattern tiles[0..ntiles-1] (tiles 1..cells-1,
+ *  distinct, no blank, at most cells - 3 of them: with two interchangeable
+ *  non-pattern tiles besides the blank every placement is reachable, with one
+ *  the permutation parity would leave holes).
+ *
+ *  On success *out_values is a malloc'd array of *out_entries (= n!/(n-k)!)
+ *  bytes, owned by the caller (free()); value[np_rank(cells of the tiles in the
+ *  given order)] = the fewest moves of pattern tiles that bring them home, the
+ *  blank moving freely through non-pattern cells (minimum over the blank's
+ *  regions). Values are at most 254.
+ *
+ *  Memory is checked before anything large is allocated: table + work must fit
+ *  in opts->max_memory (when not 0) and in MemAvailable (when readable).
+ *  The output is identical for any thread count.
+ *
+ *  @return NP_OK; NP_EINVAL for a bad pattern or NULL argument; NP_ETOOBIG
+ *  when it does not fit (nothing allocated); NP_ENOMEM when an allocation
+ *  fails; NP_EUNSUPPORTED when a value would exceed 254 or a placement is
+ *  never reached (which would be a bug). On failure *out_values is NULL.
+ *  Thread-safe (it starts its own OpenMP team). */
+int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *g,
+                    const uint8_t *tiles, int ntiles, const np_pdb_gen_opts *opts);
+
+#endif

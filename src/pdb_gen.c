@@ -1,0 +1,584 @@
+/* pdb_gen.c - additive pattern databases by level-synchronous parallel BFS (see pdb_gen.h).
+ *
+ * State index layout. A state is (placement, blank region). The placement's
+ * index is np_rank() = comb * k! + perm, where comb ranks the set of occupied
+ * cells and perm the order of the tiles on them (rank.h). The free cells of a
+ * cell set split into nreg(comb) connected regions, numbered in the order of
+ * their smallest cell. States are numbered
+ *
+ *     state = (base[comb] + region) * k! + perm,   base[] = prefix sums of nreg()
+ *
+ * so the k! states of one (cell set, region) "unit" are contiguous, and a
+ * unit's moves (which tile slot moves to which free cell) are the same for all
+ * its k! orders. Each state has a 2-bit code in a bit array.
+ *
+ * Codes: 0 = not reached; at level d the frontier has code (d & 1) + 1, states
+ * reached from it get the other of {1, 2}, and a frontier state becomes 3
+ * (closed) once expanded. Alternating 1/2 with a separate "closed" code keeps
+ * old states from ever looking like a frontier again.
+ */
+#include "npuzzle/pdb_gen.h"
+
+#include <omp.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "npuzzle/error.h"
+#include "npuzzle/rank.h"
+#include "npuzzle/sys.h"
+
+#define VALUE_UNSET 0xFF
+#define VALUE_MAX 254
+#define NO_REGION 0xFF
+#define EVEN_BITS UINT64_C(0x5555555555555555)
+
+/* ---- the order part of a placement --------------------------------------
+ *
+ * order[j] = pattern index of the tile on the j-th smallest occupied cell;
+ * digit[j] = how many indices after position j are smaller than order[j]
+ * (its Lehmer digit); perm = sum digit[j] * (k-1-j)!, the lexicographic rank
+ * of order[] -- exactly np_rank_perm()'s definition in rank.c.
+ *
+ * Unranking in the hot loop uses no division: perm = hi * L! + lo, where hi
+ * fixes the first k-L slots and lo the relative order of the last L. A unit's
+ * k! states are scanned hi block by hi block, and two small tables give each
+ * block's and each lo's part of order[] and digit[]. */
+
+typedef struct perm_cursor {
+    uint64_t perm;
+    uint8_t order[NP_RANK_MAX_K];
+    uint8_t digit[NP_RANK_MAX_K];
+} perm_cursor;
+
+/* Unrank perm among the k! orders the slow way (tables only). */
+static void cursor_set(perm_cursor *pc, int k, uint64_t perm)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->perm = perm;
+    for (int j = k - 1; j >= 0; j--) {
+        uint64_t radix = (uint64_t)(k - j);
+        pc->digit[j] = (uint8_t)(perm % radix);
+        perm /= radix;
+    }
+    /* digit[j] picks among the indices not used yet, kept sorted in rest[] */
+    uint8_t rest[NP_RANK_MAX_K];
+    for (int j = 0; j < k; j++)
+        rest[j] = (uint8_t)j;
+    for (int j = 0; j < k; j++) {
+        int d = pc->digit[j];
+        pc->order[j] = rest[d];
+        memmove(rest + d, rest + d + 1, (size_t)(k - 1 - j - d));
+    }
+}
+
+/* hi_tab[hi]: order[0..k-L-1] and digit[0..k-L-1] of the first slots, then
+ * in order[k-L..k-1] the remaining indices ascending (digits 0 there).
+ * lo_tab[lo]: order[i] = rank among those remaining of slot k-L+i's index,
+ * digit[k-L+i] its digit (0 elsewhere). */
+typedef struct perm_part {
+    uint8_t order[NP_RANK_MAX_K];
+    uint8_t digit[NP_RANK_MAX_K];
+} perm_part;
+
+/* The suffix length L: the lo table has L! entries, the hi table k!/L!. */
+static int suffix_len(int k)
+{
+    int l = k - 5 > 6 ? k - 5 : 6;
+    return l < k ? l : k;
+}
+
+static inline void cursor_combine(perm_cursor *pc, const perm_part *hi, const perm_part *lo,
+                                  int k, int l, uint64_t perm)
+{
+    pc->perm = perm;
+    memcpy(pc->order, hi->order, NP_RANK_MAX_K);
+    for (int i = 0; i < NP_RANK_MAX_K; i++)
+        pc->digit[i] = hi->digit[i] | lo->digit[i];
+    int head = k - l;
+    for (int i = 0; i < l; i++)
+        pc->order[head + i] = hi->order[head + lo->order[i]];
+}
+
+/* ---- cell sets and blank regions ---------------------------------------- */
+
+/* Label the connected regions of the cells outside `occupied`: region[c] gets
+ * the region number (0.. in order of the regions' smallest cells) of free cell
+ * c, NO_REGION for occupied cells. @return the number of regions. */
+static int label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
+{
+    int n = g->cells, nreg = 0;
+    uint8_t stack[NP_MAX_CELLS];
+    memset(region, NO_REGION, (size_t)n);
+    for (int s = 0; s < n; s++) {
+        if ((occupied >> s & 1) || region[s] != NO_REGION)
+            continue;
+        int top = 0;
+        stack[top++] = (uint8_t)s;
+        region[s] = (uint8_t)nreg;
+        while (top) {
+            int c = stack[--top];
+            for (int d = 0; d < 4; d++) {
+                int x = g->nbr[c][d];
+                if (x >= 0 && !(occupied >> x & 1) && region[x] == NO_REGION) {
+                    region[x] = (uint8_t)nreg;
+                    stack[top++] = (uint8_t)x;
+                }
+            }
+        }
+        nreg++;
+    }
+    return nreg;
+}
+
+/* The next larger mask with the same number of bits (Gosper's hack). Masks in
+ * increasing order have increasing combinatorial ranks (rank.h). */
+static inline uint64_t next_subset(uint64_t m)
+{
+    uint64_t low = m & -m;
+    uint64_t up = m + low;
+    return up | (((m ^ up) >> 2) / low);
+}
+
+static int check_pattern(const np_geom *g, const uint8_t *tiles, int ntiles)
+{
+    if (!g || !tiles || ntiles < 1 || ntiles > g->cells - 3)
+        return NP_EINVAL;
+    uint64_t seen = 0;
+    for (int i = 0; i < ntiles; i++) {
+        if (tiles[i] < 1 || tiles[i] >= g->cells || (seen >> tiles[i] & 1))
+            return NP_EINVAL;
+        seen |= UINT64_C(1) << tiles[i];
+    }
+    return NP_OK;
+}
+
+/* Above this many cell sets the per-set tables are out of the question; the
+ * estimate then counts one region per set (a lower bound) without labelling. */
+#define MAX_LABELLED_SETS (UINT64_C(1) << 28)
+
+int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
+                            const uint8_t *tiles, int ntiles)
+{
+    if (!est)
+        return NP_EINVAL;
+    memset(est, 0, sizeof *est);
+    int rc = check_pattern(g, tiles, ntiles);
+    if (rc != NP_OK)
+        return rc;
+    np_ranker rk;
+    if (ntiles > NP_RANK_MAX_K || np_ranker_init(&rk, g->cells, ntiles) != NP_OK)
+        return NP_ETOOBIG;
+    int n = g->cells;
+    uint64_t regions = rk.ncombs;
+    if (rk.ncombs <= MAX_LABELLED_SETS) {
+        regions = 0;
+        uint8_t region[NP_MAX_CELLS];
+        uint64_t m = (UINT64_C(1) << ntiles) - 1;
+        for (uint64_t c = 0; c < rk.ncombs; c++, m = next_subset(m))
+            regions += (uint64_t)label_regions(g, m, region);
+    }
+    est->entries = rk.count;
+    est->cell_sets = rk.ncombs;
+    est->regions = regions;
+    est->table_bytes = rk.count;
+    if (regions > UINT64_MAX / rk.kfact) {
+        est->states = UINT64_MAX;
+        est->work_bytes = UINT64_MAX;
+    } else {
+        est->states = regions * rk.kfact;
+        /* code bits + per-set tables (mask, base, region map) + order tables */
+        uint64_t lfact = rk.fact[suffix_len(ntiles)];
+        est->work_bytes = (est->states + 31) / 32 * 8 + rk.ncombs * (8 + 8 + 2 + (uint64_t)n) + 8 +
+                          (rk.kfact / lfact + lfact) * sizeof(perm_part);
+    }
+    est->available = np_mem_available();
+    return NP_OK;
+}
+
+/* The rank of order[] with the element at position `from` moved to position
+ * `to` (the others keeping their relative order), given perm = rank of order[].
+ * Only the digits of positions between from and to change, so this costs
+ * O(|from - to|) -- at most the board's width -- instead of O(k).
+ * w[j] = (k-1-j)!. */
+static inline uint64_t perm_after_move(const perm_cursor *pc, const uint64_t *w, int from, int to)
+{
+    const uint8_t *o = pc->order, *dg = pc->digit;
+    unsigned s = o[from];
+    int64_t r = (int64_t)pc->perm;
+    if (to < from) {
+        /* new order: o[..to-1], s, o[to..from-1], o[from+1..] */
+        unsigned below = 0;
+        for (int i = to; i < from; i++) {
+            below += o[i] < s;
+            /* position i+1 now holds o[i], which no longer has s after it */
+            r += ((int64_t)dg[i] - (o[i] > s)) * (int64_t)w[i + 1] - (int64_t)dg[i] * (int64_t)w[i];
+        }
+        r += (int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
+    } else {
+        /* new order: o[..from-1], o[from+1..to], s, o[to+1..] */
+        unsigned below = 0;
+        for (int i = from + 1; i <= to; i++) {
+            below += o[i] < s;
+            /* position i-1 now holds o[i], which now has s after it */
+            r += ((int64_t)dg[i] + (o[i] > s)) * (int64_t)w[i - 1] - (int64_t)dg[i] * (int64_t)w[i];
+        }
+        r += -(int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
+    }
+    return (uint64_t)r;
+}
+
+/* ---- shared state and the per-entry updates ------------------------------ */
+
+typedef struct gen_ctx {
+    const np_geom *g;
+    int n, k;
+    uint64_t kfact;
+    uint64_t w[NP_RANK_MAX_K];   /* w[j] = (k-1-j)! */
+    np_ranker rk;
+    uint64_t ncombs;
+    uint64_t *mask;   /* [ncombs] occupied cells of each set */
+    uint64_t *base;   /* [ncombs + 1] first unit of each set */
+    uint8_t *region;  /* [ncombs * n] region of each free cell, NO_REGION if occupied */
+    int l;            /* suffix length, see perm_part */
+    uint64_t lfact;   /* l! */
+    perm_part *hi_tab; /* [k! / l!] */
+    perm_part *lo_tab; /* [l!] */
+    uint64_t *codes;  /* 2 bits per state */
+    uint8_t *active[2]; /* [code - 1][comb]: the set has states with that code */
+    uint8_t *values;  /* the output, one byte per placement */
+} gen_ctx;
+
+/* Claim a state for the next frontier: set its code to `code` if it is 0.
+ *
+ * Memory order: relaxed is enough. Within a level the only writes to `codes`
+ * are 0 -> next-code (this CAS) and frontier -> closed (close_frontier), each
+ * an atomic RMW on the whole 64-bit word, so concurrent updates of different
+ * states in one word never lose each other, and the CAS makes exactly one
+ * thread win a given state (exact counts). No other data is published through
+ * the code, and everything written in a level is read only in later levels,
+ * after the OpenMP barrier that ends the level (which orders it). The plain
+ * load first skips the locked instruction for the common already-seen case. */
+static inline bool state_claim(uint64_t *codes, uint64_t idx, uint64_t code)
+{
+    uint64_t *word = &codes[idx >> 5];
+    unsigned shift = (unsigned)(idx & 31) * 2;
+    uint64_t old = __atomic_load_n(word, __ATOMIC_RELAXED);
+    do {
+        if (old >> shift & 3)
+            return false;
+    } while (!__atomic_compare_exchange_n(word, &old, old | code << shift, true,
+                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    return true;
+}
+
+/* Record a placement's value when it is first reached. All writers in a level
+ * write the same depth, and a byte only ever goes from VALUE_UNSET to a depth;
+ * the relaxed CAS makes one winner so the placement is counted once. Ordering
+ * with later levels comes from the level barrier, as above. */
+static inline bool value_claim(uint8_t *values, uint64_t idx, uint8_t depth)
+{
+    uint8_t old = __atomic_load_n(&values[idx], __ATOMIC_RELAXED);
+    if (old != VALUE_UNSET)
+        return false;
+    return __atomic_compare_exchange_n(&values[idx], &old, depth, false,
+                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+/* Hands out consecutive index blocks [lo, hi) to the threads of a team: the
+ * dynamic schedule of the level loop. */
+typedef struct block_dispenser {
+    uint64_t next, end, step;
+} block_dispenser;
+
+static inline bool dispense(block_dispenser *bd, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t a = __atomic_fetch_add(&bd->next, bd->step, __ATOMIC_RELAXED);
+    if (a >= bd->end)
+        return false;
+    *lo = a;
+    *hi = a + bd->step < bd->end ? a + bd->step : bd->end;
+    return true;
+}
+
+/* One move available to every state of a unit: the tile in sorted slot
+ * `from` steps into a free cell of the blank's region; in the new cell set it
+ * is in slot `to`. */
+typedef struct unit_move {
+    int from, to;
+    uint64_t state_base;  /* first state of the successor unit */
+    uint64_t place_base;  /* first placement of the successor cell set */
+    uint8_t *active;      /* the successor cell set's flag for the next level */
+} unit_move;
+
+/* The moves of unit (comb, reg). @return how many (at most 4k). */
+static int unit_moves(const gen_ctx *cx, uint64_t comb, int reg, uint8_t *next_active, unit_move *mv)
+{
+    int n = cx->n, nm = 0;
+    uint64_t mask = cx->mask[comb];
+    const uint8_t *region = cx->region + comb * (uint64_t)n;
+    uint64_t rest = mask;
+    for (int j = 0; rest; j++, rest &= rest - 1) {
+        int c = __builtin_ctzll(rest);
+        for (int d = 0; d < 4; d++) {
+            int x = cx->g->nbr[c][d];
+            if (x < 0 || region[x] != reg)
+                continue;
+            uint64_t nmask = mask ^ (UINT64_C(1) << c) ^ (UINT64_C(1) << x);
+            uint64_t ncomb = np_rank_comb(&cx->rk, nmask);
+            int nreg = cx->region[ncomb * (uint64_t)n + (uint64_t)c];
+            mv[nm].from = j;
+            mv[nm].to = __builtin_popcountll(nmask & ((UINT64_C(1) << x) - 1));
+            mv[nm].state_base = (cx->base[ncomb] + (uint64_t)nreg) * cx->kfact;
+            mv[nm].place_base = ncomb * cx->kfact;
+            mv[nm].active = next_active + ncomb;
+            nm++;
+        }
+    }
+    return nm;
+}
+
+typedef struct level_counts {
+    uint64_t states, placements;
+} level_counts;
+
+/* Expand every frontier state of unit (comb, reg). */
+static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t frontier,
+                        uint64_t next, uint8_t depth, uint8_t *next_active, level_counts *cnt)
+{
+    uint64_t new_states = 0, new_places = 0; /* locals: codes[] could alias *cnt */
+    uint64_t w[NP_RANK_MAX_K];
+    memcpy(w, cx->w, sizeof w);
+    uint64_t kf = cx->kfact;
+    uint64_t first = (cx->base[comb] + (uint64_t)reg) * kf, last = first + kf;
+    uint64_t pattern = frontier == 1 ? EVEN_BITS : EVEN_BITS << 1;
+    unit_move mv[4 * NP_RANK_MAX_K];
+    int nm = -1;
+    perm_cursor pc;
+    uint64_t lf = cx->lfact, hi = 0, hi_first = 0; /* hi block of the cursor: [hi_first, +lf) */
+    uint64_t *codes = cx->codes;
+    for (uint64_t wi = first >> 5; wi <= (last - 1) >> 5; wi++) {
+        uint64_t x = __atomic_load_n(&codes[wi], __ATOMIC_RELAXED) ^ pattern;
+        uint64_t hits = ~(x | x >> 1) & EVEN_BITS; /* low bit of each code == frontier */
+        uint64_t lo = wi << 5;
+        if (lo < first)
+            hits &= ~UINT64_C(0) << ((first - lo) * 2);
+        if (lo + 32 > last)
+            hits &= ~(~UINT64_C(0) << ((last - lo) * 2));
+        if (!hits)
+            continue;
+        if (nm < 0)
+            nm = unit_moves(cx, comb, reg, next_active, mv);
+        for (uint64_t h = hits; h; h &= h - 1) {
+            uint64_t perm = lo + (uint64_t)(__builtin_ctzll(h) >> 1) - first;
+            while (perm >= hi_first + lf) { /* hits come in increasing order */
+                hi++;
+                hi_first += lf;
+            }
+            cursor_combine(&pc, &cx->hi_tab[hi], &cx->lo_tab[perm - hi_first], cx->k, cx->l, perm);
+            for (int m = 0; m < nm; m++) {
+                uint64_t np = mv[m].from == mv[m].to ? perm
+                                                    : perm_after_move(&pc, w, mv[m].from, mv[m].to);
+                if (state_claim(codes, mv[m].state_base + np, next)) {
+                    new_states++;
+                    /* Racy but idempotent flag (relaxed byte store): read
+                     * only after the level's barrier. Testing first keeps
+                     * the line shared between threads. */
+                    if (!__atomic_load_n(mv[m].active, __ATOMIC_RELAXED))
+                        __atomic_store_n(mv[m].active, 1, __ATOMIC_RELAXED);
+                    if (value_claim(cx->values, mv[m].place_base + np, depth))
+                        new_places++;
+                }
+            }
+        }
+        /* Close the expanded states: frontier code | 3 == 3. */
+        __atomic_fetch_or(&codes[wi], hits | hits << 1, __ATOMIC_RELAXED);
+    }
+    cnt->states += new_states;
+    cnt->placements += new_places;
+}
+
+/* ---- driver --------------------------------------------------------------- */
+
+static void gen_free(gen_ctx *cx)
+{
+    free(cx->mask);
+    free(cx->base);
+    free(cx->region);
+    free(cx->codes);
+    free(cx->hi_tab);
+    free(cx->lo_tab);
+    free(cx->active[0]);
+    free(cx->active[1]);
+}
+
+int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *g,
+                    const uint8_t *tiles, int ntiles, const np_pdb_gen_opts *opts)
+{
+    if (!out_values || !out_entries)
+        return NP_EINVAL;
+    *out_values = NULL;
+    *out_entries = 0;
+    np_pdb_gen_opts defaults = {0};
+    if (!opts)
+        opts = &defaults;
+    double t0 = np_clock();
+
+    np_pdb_gen_estimate est;
+    int rc = np_pdb_gen_estimate_for(&est, g, tiles, ntiles);
+    if (rc != NP_OK)
+        return rc;
+    uint64_t need = est.table_bytes + est.work_bytes;
+    if (est.work_bytes == UINT64_MAX || need < est.table_bytes)
+        return NP_ETOOBIG;
+    if (opts->max_memory && need > opts->max_memory)
+        return NP_ETOOBIG;
+    if (est.available && need > est.available)
+        return NP_ETOOBIG;
+    if (need > SIZE_MAX / 2)
+        return NP_ETOOBIG;
+
+    gen_ctx cx;
+    memset(&cx, 0, sizeof cx);
+    cx.g = g;
+    cx.n = g->cells;
+    cx.k = ntiles;
+    np_ranker_init(&cx.rk, cx.n, cx.k); /* succeeded in the estimate */
+    cx.kfact = cx.rk.kfact;
+    cx.ncombs = cx.rk.ncombs;
+    for (int j = 0; j < cx.k; j++)
+        cx.w[j] = cx.rk.fact[cx.k - 1 - j];
+
+    uint64_t nstates = est.states;
+    size_t ncodes = (size_t)((nstates + 31) / 32);
+    cx.mask = malloc(cx.ncombs * sizeof *cx.mask);
+    cx.base = malloc((cx.ncombs + 1) * sizeof *cx.base);
+    cx.region = malloc(cx.ncombs * (size_t)cx.n);
+    cx.codes = calloc(ncodes, sizeof *cx.codes);
+    cx.l = suffix_len(cx.k);
+    cx.lfact = cx.rk.fact[cx.l];
+    cx.hi_tab = malloc((size_t)(cx.kfact / cx.lfact) * sizeof *cx.hi_tab);
+    cx.lo_tab = malloc((size_t)cx.lfact * sizeof *cx.lo_tab);
+    cx.active[0] = calloc(cx.ncombs, 1);
+    cx.active[1] = calloc(cx.ncombs, 1);
+    uint8_t *values = malloc((size_t)est.entries);
+    if (!cx.active[0] || !cx.active[1] || !cx.mask || !cx.base || !cx.region || !cx.codes || !cx.hi_tab || !cx.lo_tab || !values) {
+        free(values);
+        gen_free(&cx);
+        return NP_ENOMEM;
+    }
+
+    for (uint64_t h = 0; h < cx.kfact / cx.lfact; h++) {
+        perm_cursor pc;
+        cursor_set(&pc, cx.k, h * cx.lfact); /* lo = 0: the last l slots ascending */
+        memcpy(cx.hi_tab[h].order, pc.order, NP_RANK_MAX_K);
+        memcpy(cx.hi_tab[h].digit, pc.digit, NP_RANK_MAX_K);
+    }
+    for (uint64_t lo = 0; lo < cx.lfact; lo++) {
+        perm_cursor pc;
+        cursor_set(&pc, cx.l, lo);
+        memcpy(cx.lo_tab[lo].order, pc.order, NP_RANK_MAX_K);
+        memset(cx.lo_tab[lo].digit, 0, NP_RANK_MAX_K);
+        memcpy(cx.lo_tab[lo].digit + (cx.k - cx.l), pc.digit, (size_t)cx.l);
+    }
+
+    int threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
+
+    /* Per-set tables, in rank order (Gosper's successor is the next rank). */
+    uint64_t m = (UINT64_C(1) << cx.k) - 1, units = 0;
+    for (uint64_t c = 0; c < cx.ncombs; c++, m = next_subset(m)) {
+        cx.mask[c] = m;
+        cx.base[c] = units;
+        units += (uint64_t)label_regions(g, m, cx.region + c * (size_t)cx.n);
+    }
+    cx.base[cx.ncombs] = units;
+
+    /* Fill in parallel: the first touch of half a gigabyte is not free. */
+    size_t fill_block = (size_t)1 << 22;
+    long nfill = (long)((est.entries + fill_block - 1) / fill_block);
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (long b = 0; b < nfill; b++) {
+        size_t off = (size_t)b * fill_block;
+        size_t len = est.entries - off < fill_block ? (size_t)(est.entries - off) : fill_block;
+        memset(values + off, VALUE_UNSET, len);
+    }
+    cx.values = values;
+
+    /* Depth 0: the goal placement with the blank in its home cell's region. */
+    uint8_t goal_cells[NP_RANK_MAX_K];
+    uint64_t goal_mask = 0;
+    for (int i = 0; i < cx.k; i++) {
+        goal_cells[i] = g->home[tiles[i]];
+        goal_mask |= UINT64_C(1) << goal_cells[i];
+    }
+    uint64_t goal_comb = np_rank_comb(&cx.rk, goal_mask);
+    uint64_t goal_perm = np_rank_perm(&cx.rk, goal_cells, goal_mask);
+    int goal_reg = cx.region[goal_comb * (size_t)cx.n + g->home[0]];
+    state_claim(cx.codes, (cx.base[goal_comb] + (uint64_t)goal_reg) * cx.kfact + goal_perm, 1);
+    values[goal_comb * cx.kfact + goal_perm] = 0;
+    cx.active[0][goal_comb] = 1;
+
+    np_pdb_gen_progress pr = {
+        .depth = 0, .states_at_depth = 1, .states_reached = 1, .states_total = nstates,
+        .placements_reached = 1, .placements_total = est.entries, .elapsed = np_clock() - t0,
+    };
+    if (opts->progress)
+        opts->progress(opts->progress_ctx, &pr);
+
+    /* About 64 K states per block handed out, whole cell sets each. */
+    uint64_t sets_per_block = (UINT64_C(1) << 16) / cx.kfact;
+    if (sets_per_block < 1)
+        sets_per_block = 1;
+
+    rc = NP_OK;
+    for (int depth = 0;; depth++) {
+        if (depth + 1 > VALUE_MAX) {
+            rc = NP_EUNSUPPORTED;
+            break;
+        }
+        uint64_t frontier = (uint64_t)(depth & 1) + 1, next = 3 - frontier;
+        uint8_t *active = cx.active[frontier - 1], *next_active = cx.active[next - 1];
+        block_dispenser bd = {.next = 0, .end = cx.ncombs, .step = sets_per_block};
+        uint64_t new_states = 0, new_places = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : new_states, new_places)
+        {
+            level_counts cnt = {0, 0};
+            uint64_t lo, hi;
+            while (dispense(&bd, &lo, &hi))
+                for (uint64_t c = lo; c < hi; c++) {
+                    if (!active[c]) /* no frontier state in this cell set */
+                        continue;
+                    int nreg = (int)(cx.base[c + 1] - cx.base[c]);
+                    for (int r = 0; r < nreg; r++)
+                        expand_unit(&cx, c, r, frontier, next, (uint8_t)(depth + 1), next_active, &cnt);
+                }
+            new_states += cnt.states;
+            new_places += cnt.placements;
+        }
+        memset(active, 0, (size_t)cx.ncombs); /* all of this level's frontier is closed */
+        if (new_states == 0)
+            break;
+        pr.depth = depth + 1;
+        pr.states_at_depth = new_states;
+        pr.states_reached += new_states;
+        pr.placements_reached += new_places;
+        pr.elapsed = np_clock() - t0;
+        if (opts->progress)
+            opts->progress(opts->progress_ctx, &pr);
+    }
+
+    /* With the blank and at least two other non-pattern tiles, which are
+     * interchangeable, the parity of the permutation constrains nothing: every
+     * (placement, region) state is reachable, and one left unreached means a
+     * bug -- never hand out a table with holes. */
+    if (rc == NP_OK && (pr.placements_reached != est.entries || pr.states_reached != nstates))
+        rc = NP_EUNSUPPORTED;
+    gen_free(&cx);
+    if (rc != NP_OK) {
+        free(values);
+        return rc;
+    }
+    *out_values = values;
+    *out_entries = est.entries;
+    return NP_OK;
+}

@@ -1,0 +1,214 @@
+/* test_rank.c - rank/unrank of placements: exhaustive and random round trips. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "npuzzle/error.h"
+#include "npuzzle/rank.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+
+static uint64_t rng_next(void)
+{
+    /* xorshift64*: plenty for picking test placements. */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+/* n!/(n-k)! by plain multiplication, independent of the ranker's tables. */
+static uint64_t falling_factorial(int n, int k)
+{
+    uint64_t v = 1;
+    for (int i = 0; i < k; i++)
+        v *= (uint64_t)(n - i);
+    return v;
+}
+
+static void random_placement(uint8_t *cells, int n, int k)
+{
+    uint8_t all[NP_MAX_CELLS];
+    for (int c = 0; c < n; c++)
+        all[c] = (uint8_t)c;
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)(rng_next() % (uint64_t)(n - i));
+        uint8_t t = all[i];
+        all[i] = all[j];
+        all[j] = t;
+        cells[i] = all[i];
+    }
+}
+
+/* Every index of (n, k): unrank gives k distinct cells below n, rank gives
+ * the index back. Together with the independently computed count this makes
+ * the map a bijection onto all placements. */
+static void exhaustive(int n, int k)
+{
+    np_ranker r;
+    assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+    assert_true(r.count == falling_factorial(n, k));
+    assert_true(r.count == r.ncombs * r.kfact);
+    for (uint64_t i = 0; i < r.count; i++) {
+        uint8_t cells[NP_RANK_MAX_K];
+        np_unrank(&r, i, cells);
+        uint64_t seen = 0;
+        for (int t = 0; t < k; t++) {
+            assert_true(cells[t] < n);
+            assert_true((seen >> cells[t] & 1) == 0);
+            seen |= UINT64_C(1) << cells[t];
+        }
+        if (np_rank(&r, cells) != i)
+            fail_msg("n=%d k=%d index %llu does not round trip", n, k, (unsigned long long)i);
+    }
+}
+
+static void test_exhaustive_n9(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 4; k++)
+        exhaustive(9, k);
+}
+
+static void test_exhaustive_n12(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 4; k++)
+        exhaustive(12, k);
+}
+
+static void test_exhaustive_n16(void **state)
+{
+    (void)state;
+    for (int k = 1; k <= 3; k++)
+        exhaustive(16, k);
+}
+
+static void random_round_trips(int n, int k, int reps)
+{
+    np_ranker r;
+    assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+    assert_true(r.count == falling_factorial(n, k));
+    for (int rep = 0; rep < reps; rep++) {
+        uint8_t cells[NP_RANK_MAX_K], back[NP_RANK_MAX_K];
+        random_placement(cells, n, k);
+        uint64_t i = np_rank(&r, cells);
+        assert_true(i < r.count);
+        np_unrank(&r, i, back);
+        assert_memory_equal(cells, back, (size_t)k);
+    }
+}
+
+static void test_random(void **state)
+{
+    (void)state;
+    for (int n = 2; n <= 25; n++)
+        for (int k = 1; k <= 7 && k <= n; k++)
+            random_round_trips(n, k, 2000);
+    for (int k = 1; k <= 6; k++)
+        random_round_trips(36, k, 2000);
+    random_round_trips(20, 16, 2000);
+    random_round_trips(64, 8, 2000);
+}
+
+/* Masks with k bits in increasing numeric order must get ranks 0, 1, 2, ...
+ * (colex order of the combinatorial number system), and unrank them back. */
+static void test_comb_order(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {16, 8}, {16, 1}, {12, 12}, {25, 3}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c][0], k = cases[c][1];
+        np_ranker r;
+        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+        uint64_t expect = 0;
+        for (uint64_t m = 0; m < (UINT64_C(1) << n); m++) {
+            if (__builtin_popcountll(m) != k)
+                continue;
+            assert_true(np_rank_comb(&r, m) == expect);
+            assert_true(np_unrank_comb(&r, expect) == m);
+            expect++;
+        }
+        assert_true(expect == r.ncombs);
+    }
+}
+
+/* For random cell sets: every order rank round trips through unrank_perm,
+ * and the cells it produces are exactly the set. */
+static void test_perm_parts(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {16, 7}, {16, 8}, {25, 6}, {20, 9}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c][0], k = cases[c][1];
+        np_ranker r;
+        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+        for (int rep = 0; rep < 3; rep++) {
+            uint8_t cells[NP_RANK_MAX_K];
+            random_placement(cells, n, k);
+            uint64_t mask = 0;
+            for (int t = 0; t < k; t++)
+                mask |= UINT64_C(1) << cells[t];
+            uint64_t step = r.kfact > 50000 ? r.kfact / 50000 : 1;
+            for (uint64_t p = 0; p < r.kfact; p += step) {
+                uint8_t out[NP_RANK_MAX_K];
+                np_unrank_perm(&r, mask, p, out);
+                uint64_t got = 0;
+                for (int t = 0; t < k; t++)
+                    got |= UINT64_C(1) << out[t];
+                assert_true(got == mask);
+                assert_true(np_rank_perm(&r, out, mask) == p);
+                assert_true(np_rank(&r, out) == np_rank_comb(&r, mask) * r.kfact + p);
+            }
+        }
+    }
+}
+
+/* The order part ranks which tile stands on the j-th smallest cell: the
+ * placement whose tiles stand on increasing cells has order rank 0, and the
+ * one on decreasing cells has the last rank. */
+static void test_perm_extremes(void **state)
+{
+    (void)state;
+    np_ranker r;
+    assert_int_equal(np_ranker_init(&r, 16, 5), NP_OK);
+    uint8_t up[5] = {1, 4, 6, 9, 15}, down[5] = {15, 9, 6, 4, 1};
+    uint64_t mask = 0;
+    for (int t = 0; t < 5; t++)
+        mask |= UINT64_C(1) << up[t];
+    assert_true(np_rank_perm(&r, up, mask) == 0);
+    assert_true(np_rank_perm(&r, down, mask) == r.kfact - 1);
+}
+
+static void test_invalid(void **state)
+{
+    (void)state;
+    np_ranker r;
+    assert_true(np_ranker_init(&r, 0, 1) == NP_EINVAL);
+    assert_true(np_ranker_init(&r, 9, 0) == NP_EINVAL);
+    assert_true(np_ranker_init(&r, 9, 10) == NP_EINVAL);
+    assert_true(np_ranker_init(&r, 40, NP_RANK_MAX_K + 1) == NP_EINVAL);
+    assert_true(np_ranker_init(&r, NP_MAX_CELLS + 1, 3) == NP_EINVAL);
+    assert_true(np_ranker_init(&r, 64, 16) == NP_EINVAL); /* count overflows 2^63 */
+    assert_int_equal(np_ranker_init(&r, 64, 10), NP_OK);
+    assert_true(r.count == falling_factorial(64, 10));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_exhaustive_n9),
+        cmocka_unit_test(test_exhaustive_n12),
+        cmocka_unit_test(test_exhaustive_n16),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_comb_order),
+        cmocka_unit_test(test_perm_parts),
+        cmocka_unit_test(test_perm_extremes),
+        cmocka_unit_test(test_invalid),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
