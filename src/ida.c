@@ -195,13 +195,13 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             const int t = s->tiles[nb];
             const int p = pdbs->pat_of[t], j = pdbs->slot_of[t];
             s->pcells[p][j] = (uint8_t)blank;
-            idx[d] = np_rank(pdbs->ranker[p], s->pcells[p]);
+            idx[d] = np_rank_inline(pdbs->ranker[p], s->pcells[p]);
             s->pcells[p][j] = (uint8_t)nb;
             np__pdb_prefetch(pdbs, p, idx[d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t], rj = s->rslot_of[t];
                 s->rcells[rp][rj] = s->g->mirror_cell[blank];
-                ridx[d] = np_rank(pdbs->ranker[rp], s->rcells[rp]);
+                ridx[d] = np_rank_inline(pdbs->ranker[rp], s->rcells[rp]);
                 s->rcells[rp][rj] = s->g->mirror_cell[nb];
                 np__pdb_prefetch(pdbs, rp, ridx[d]);
             }

@@ -118,10 +118,7 @@ void np_unrank_perm(const np_ranker *r, uint64_t mask, uint64_t perm, uint8_t *c
 
 uint64_t np_rank(const np_ranker *r, const uint8_t *cells)
 {
-    uint64_t mask = 0;
-    for (int t = 0; t < r->k; t++)
-        mask |= UINT64_C(1) << cells[t];
-    return np_rank_comb(r, mask) * r->kfact + np_rank_perm(r, cells, mask);
+    return np_rank_inline(r, cells);
 }
 
 void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells)

@@ -39,6 +39,34 @@ int np_ranker_init(np_ranker *r, int n, int k);
 /*! @return the index of the placement cells[0..k-1]. O(k), no allocation. */
 uint64_t np_rank(const np_ranker *r, const uint8_t *cells);
 
+/*! The same as np_rank(), inline for the solver's inner loop. */
+static inline uint64_t np_rank_inline(const np_ranker *r, const uint8_t *cells)
+{
+    const int k = r->k;
+    uint64_t mask = 0;
+    for (int t = 0; t < k; t++)
+        mask |= (uint64_t)1 << cells[t];
+    /* Cell set: combinatorial number system over the cells in increasing order. */
+    uint64_t comb = 0;
+    uint64_t m = mask;
+    for (int i = 1; m; i++) {
+        comb += r->binom[__builtin_ctzll(m)][i];
+        m &= m - 1;
+    }
+    /* Order: Lehmer code of which tile stands on the j-th smallest cell. */
+    uint8_t order[NP_RANK_MAX_K];
+    for (int t = 0; t < k; t++)
+        order[__builtin_popcountll(mask & (((uint64_t)1 << cells[t]) - 1))] = (uint8_t)t;
+    uint64_t perm = 0;
+    uint32_t used = 0;
+    for (int j = 0; j < k; j++) {
+        unsigned s = order[j];
+        perm = perm * (uint64_t)(k - j) + (s - (unsigned)__builtin_popcount(used & ((1u << s) - 1)));
+        used |= 1u << s;
+    }
+    return comb * r->kfact + perm;
+}
+
 /*! Inverse of np_rank: fill cells[0..k-1] for index < r->count. O(k + n). */
 void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells);
 
