@@ -449,8 +449,15 @@ int cmd_solve(int argc, char **argv)
     if (fmt == FMT_CSV)
         fprintf(out, "id,size,status,solvable,length,moves,nodes_expanded,nodes_generated,seconds,h0%s\n",
                 any_opt ? ",opt,check" : "");
+    int idw = 5; /* wide enough for "total" */
+    for (size_t i = 0; i < in.n; i++) {
+        char idbuf[32];
+        int l = (int)strlen(entry_id(&in.v[i], idbuf, sizeof idbuf));
+        if (l > idw)
+            idw = l;
+    }
     if (fmt == FMT_TEXT)
-        fprintf(out, "%-8s %-5s %-10s %4s %4s %4s %14s %14s %9s  %s\n", "id", "size", "status", "len",
+        fprintf(out, "%-*s %-5s %-10s %4s %4s %4s %14s %14s %9s  %s\n", idw, "id", "size", "status", "len",
                 "opt", "h0", "expanded", "generated", "seconds", "moves");
     for (size_t i = 0; i < in.n; i++) {
         const entry *e = &in.v[i];
@@ -508,7 +515,7 @@ int cmd_solve(int argc, char **argv)
             char lenbuf[16], optbuf[16];
             snprintf(lenbuf, sizeof lenbuf, "%d", r->length);
             snprintf(optbuf, sizeof optbuf, "%d", e->meta.opt);
-            fprintf(out, "%-8s %-5s %-10s %4s %4s %4d %14llu %14llu %9.3f  %s%s\n", id, size,
+            fprintf(out, "%-*s %-5s %-10s %4s %4s %4d %14llu %14llu %9.3f  %s%s\n", idw, id, size,
                     chk && !strcmp(chk, "mismatch") ? "MISMATCH" : np_status_name(r->status),
                     r->length >= 0 ? lenbuf : "-", e->meta.opt >= 0 ? optbuf : "-", r->h0,
                     (unsigned long long)r->expanded, (unsigned long long)r->generated, r->seconds,
@@ -518,9 +525,9 @@ int cmd_solve(int argc, char **argv)
         }
     }
     if (fmt == FMT_TEXT) {
-        fprintf(out, "%-8s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
+        fprintf(out, "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
                      "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
-                "total", in.n, solved, unsolvable, limits, mismatches ? ", CHECK MISMATCH" : "",
+                idw, "total", in.n, solved, unsolvable, limits, mismatches ? ", CHECK MISMATCH" : "",
                 (unsigned long long)tot_exp, (unsigned long long)tot_gen, tot_sec, wall,
                 wall > 0 ? (double)tot_gen / wall / 1e6 : 0.0);
     }
