@@ -333,7 +333,7 @@ int cmd_gen(int argc, char **argv)
         char name[256];
         np_pdb_filename(name, sizeof name, &g, pl->pat->tiles, pl->pat->ntiles);
         snprintf(pl->path, sizeof pl->path, "%s/%s", dir, name);
-        snprintf(pl->zst, sizeof pl->zst, "%s.zst", pl->path);
+        snprintf(pl->zst, sizeof pl->zst, "%s/%s.zst", dir, name);
         int erc = np_pdb_gen_estimate_for(&pl->est, &g, pl->pat->tiles, pl->pat->ntiles);
         char tiles[128];
         np_pattern_format(tiles, sizeof tiles, pl->pat, ',');

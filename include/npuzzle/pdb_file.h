@@ -1,0 +1,234 @@
+/* pdb_file.h - the pattern database file format: write, verify, compress, unpack, memory-map.
+ *
+ * A `.pdb` file is a 256-byte little-endian header, zeros up to the payload
+ * offset (4096), then the payload. Header layout (offsets in bytes):
+ *
+ *      0  magic            8 bytes "NPUZPDB\0"
+ *      8  format version   u32 (NP_PDB_FORMAT_VERSION)
+ *     12  header size      u32 (256)
+ *     16  rows, cols       u8, u8
+ *     18  goal             u8 (np_goal)
+ *     19  encoding         u8 (np_pdb_encoding)
+ *     20  ntiles           u8, then 3 zero bytes
+ *     24  tiles            64 bytes, tiles[0..ntiles-1] in pattern order, rest zero
+ *     88  entries          u64: placements, rows*cols! / (rows*cols - ntiles)!
+ *     96  payload offset   u64 (a multiple of 4096)
+ *    104  payload length   u64
+ *    112  payload XXH3-64  u64 (XXH3_64bits of the payload bytes)
+ *    120  max value        u8, then 7 zero bytes
+ *    128  generator        32 bytes: "npuzzle X.Y.Z", NUL-padded
+ *    160  reserved         88 zero bytes
+ *    248  header XXH3-64   u64 over bytes 0..247
+ *
+ * Entry i is the PDB value of the placement whose np_rank() (rank.h) over the
+ * pattern tiles' cells, in the order of `tiles`, is i. Encodings:
+ *   NP_PDB_ENC_8BIT  one byte per entry, the value itself;
+ *   NP_PDB_ENC_4BIT  one nibble per entry, (value - md) / 2, where md is the
+ *                    Manhattan distance of the pattern's tiles in that
+ *                    placement (PDB values and md have equal parity); entry i
+ *                    is in byte i/2, the low nibble for even i.
+ *
+ * Files are written under a temporary name in the target directory (payload
+ * first, header last), fsync'ed and renamed, so a file at the final name is
+ * always complete; a `.pdb.zst` is the whole `.pdb` compressed by zstd with the
+ * frame checksum on.
+ *
+ * Thread-safety: functions on distinct objects are thread-safe; an open np_pdb
+ * is read-only and may be shared by any number of threads.
+ */
+#ifndef NPUZZLE_PDB_FILE_H
+#define NPUZZLE_PDB_FILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "npuzzle/board.h"
+
+#define NP_PDB_MAGIC "NPUZPDB"    /*!< 7 characters + NUL = the 8 magic bytes */
+#define NP_PDB_FORMAT_VERSION 1u
+#define NP_PDB_HEADER_SIZE 256u
+#define NP_PDB_ALIGN 4096u        /*!< payload offset alignment */
+
+typedef enum np_pdb_enc {
+    NP_PDB_ENC_AUTO = 0, /*!< for writing: 4-bit when every entry fits, else 8-bit */
+    NP_PDB_ENC_8BIT = 1,
+    NP_PDB_ENC_4BIT = 2
+} np_pdb_enc;
+
+/*! @return "8bit", "4bit" or "auto". */
+const char *np_pdb_encoding_name(int encoding);
+
+/*! The decoded header of a .pdb file: a transparent value type. */
+typedef struct np_pdb_header {
+    uint32_t version;
+    int rows, cols;
+    np_goal goal;
+    int encoding;              /*!< NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
+    int ntiles;
+    uint8_t tiles[NP_MAX_CELLS];
+    uint64_t entries;
+    uint64_t payload_offset, payload_length;
+    uint64_t payload_xxh3;
+    int max_value;
+    char generator[33];
+} np_pdb_header;
+
+/*! Bytes of payload for `entries` entries in an encoding. */
+uint64_t np_pdb_payload_bytes(int encoding, uint64_t entries);
+
+/*! Canonical file name of a PDB: "RxC-GG-T1.T2....pdb", GG = "bf" (blank-first
+ *  goal) or "bl" (blank-last), tiles in pattern order joined by dots, e.g.
+ *  "4x4-bf-1.2.3.4.5.6.7.pdb". No directory part.
+ *  @return the length it needed (like snprintf). */
+int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles, int ntiles);
+
+/* ---- writing ----------------------------------------------------------- */
+
+/*! Called while writing with bytes done and total, after each chunk (about
+ *  every 4 MiB). Called from the writing thread only. */
+typedef void (*np_pdb_write_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+typedef struct np_pdb_write_opts {
+    int encoding;     /*!< NP_PDB_ENC_AUTO (0), NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
+    int threads;      /*!< OpenMP threads for encoding (0 = the OpenMP default) */
+    np_pdb_write_progress_fn progress; /*!< may be NULL */
+    void *progress_ctx;
+} np_pdb_write_opts;
+
+/*! What np_pdb_write() did. */
+typedef struct np_pdb_write_info {
+    int encoding;        /*!< the encoding chosen */
+    uint64_t file_bytes; /*!< size of the file written */
+    int max_value;
+} np_pdb_write_info;
+
+/*! Write a .pdb file at `path` from an 8-bit value table.
+ *  @param values   values[i] = PDB value of the placement with rank i, for
+ *                  i < entries = np_ranker count of (g->cells, ntiles).
+ *  @param tiles    the pattern's tiles in rank order (1..cells-1, distinct).
+ *  @param opts     NULL for defaults (automatic encoding).
+ *  @param info     filled on success; may be NULL.
+ *  @return NP_OK; NP_EINVAL for bad arguments or NP_PDB_ENC_4BIT asked for a
+ *          table that does not fit it (err says which entry); NP_EIO when
+ *          the temporary file cannot be written, synced or renamed (errno
+ *          kept; the temporary file is removed); NP_ENOMEM. A message naming
+ *          the file is left in err. An existing file at `path` is replaced
+ *          atomically. */
+int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int ntiles,
+                 const uint8_t *values, uint64_t entries, const np_pdb_write_opts *opts,
+                 np_pdb_write_info *info, char *err, size_t errlen);
+
+/*! Compress the file `src` into `dst` (normally src + ".zst") with zstd at
+ *  `level` (1..22; 0 = zstd's default), frame checksum on, pledged source
+ *  size, and `threads` compression workers when the zstd library has them
+ *  (0 or 1: none). Written through a temporary name and renamed.
+ *  @param out_bytes receives the compressed size; may be NULL.
+ *  @return NP_OK, NP_EIO or NP_ENOMEM (message naming the file in err). */
+int np_pdb_compress(const char *src, const char *dst, int level, int threads,
+                    uint64_t *out_bytes, char *err, size_t errlen);
+
+/*! Decompress the zstd file `src` into `dst` (temporary name, then rename),
+ *  verifying the frame checksum. A damaged or truncated frame leaves no `dst`.
+ *  @return NP_OK, NP_ENOTFOUND, NP_EIO, NP_ECHECKSUM (damaged frame),
+ *          NP_ETRUNCATED or NP_ENOMEM, message naming the file in err. */
+int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen);
+
+/* ---- reading ----------------------------------------------------------- */
+
+/*! What a reader requires of a file; zero / NULL fields accept anything. */
+typedef struct np_pdb_expect {
+    int rows, cols;        /*!< 0 = any */
+    int goal;              /*!< np_goal, or -1 = any */
+    int ntiles;            /*!< 0 = any; else tiles[0..ntiles-1] must match in order */
+    const uint8_t *tiles;
+} np_pdb_expect;
+
+/*! An open, memory-mapped PDB file (opaque). */
+typedef struct np_pdb np_pdb;
+
+enum {
+    NP_PDB_OPEN_NOVERIFY = 1  /*!< skip the payload checksum (np_pdb_verify() later) */
+};
+
+/*! Open and memory-map a .pdb read-only (MAP_SHARED, MADV_RANDOM), check its
+ *  header, sizes and `expect`, and the payload checksum. When `path` does not
+ *  exist but path + ".zst" does, that is unpacked once to `path` (through a
+ *  temporary name and a rename, so processes racing to do it are safe) and
+ *  mapped. Any bytes at all are refused cleanly, never a crash.
+ *  @param out    receives the handle; free it with np_pdb_close().
+ *  @param expect NULL = accept any board and pattern.
+ *  @param flags  0 or NP_PDB_OPEN_NOVERIFY.
+ *  @return NP_OK; NP_ENOTFOUND (neither file exists); NP_EFORMAT (bad magic
+ *          or malformed header); NP_EVERSION (future format); NP_ETRUNCATED;
+ *          NP_ECHECKSUM (payload or header, or damaged .zst frame);
+ *          NP_EMISMATCH (valid but another board, goal or pattern: err says
+ *          which); NP_EIO; NP_ENOMEM. err always names the file. */
+int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, unsigned flags,
+                   char *err, size_t errlen);
+
+/*! np_pdb_open_ex() with flags 0 (the checksum is always verified). */
+int np_pdb_open(np_pdb **out, const char *path, const np_pdb_expect *expect, char *err,
+                size_t errlen);
+
+/*! Read and check only the header of a .pdb (no .zst fallback, no payload
+ *  checksum). @return as np_pdb_open_ex(). */
+int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t errlen);
+
+/*! Verify the payload checksum of an open PDB.
+ *  @return NP_OK or NP_ECHECKSUM (message naming the file). */
+int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen);
+
+/*! Unmap and free. NULL is allowed. */
+void np_pdb_close(np_pdb *pdb);
+
+/* Accessors (valid until np_pdb_close). */
+const np_pdb_header *np_pdb_get_header(const np_pdb *pdb);
+int np_pdb_encoding(const np_pdb *pdb);
+uint64_t np_pdb_entries(const np_pdb *pdb);
+int np_pdb_ntiles(const np_pdb *pdb);
+const uint8_t *np_pdb_tiles(const np_pdb *pdb);
+const uint8_t *np_pdb_payload(const np_pdb *pdb);
+const char *np_pdb_path(const np_pdb *pdb);
+
+/*! Value histogram: hist[v] += number of placements whose value is v
+ *  (hist has 256 slots, zeroed first). Needs the geometry for the 4-bit
+ *  encoding's Manhattan term; `g` must match the file's board and goal.
+ *  @param threads OpenMP threads (0 = default).
+ *  @return NP_OK, NP_EMISMATCH (g is another board) or NP_ENOMEM. */
+int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], int threads);
+
+/* ---- lookups ----------------------------------------------------------- */
+
+/*! What a lookup needs, copied out of an np_pdb so the hot path reads no
+ *  opaque struct: a transparent value type. */
+typedef struct np_pdb_view {
+    const uint8_t *payload;
+    uint64_t entries;
+    int encoding;
+} np_pdb_view;
+
+/*! Fill a view of an open PDB. */
+np_pdb_view np_pdb_get_view(const np_pdb *pdb);
+
+/*! Value of entry i in an 8-bit table. */
+static inline int np_pdb_value8(const uint8_t *payload, uint64_t i)
+{
+    return payload[i];
+}
+
+/*! Value of entry i in a 4-bit table, given the pattern's Manhattan distance
+ *  `md` in that placement: md + 2 * nibble, the low nibble holding even i. */
+static inline int np_pdb_value4(const uint8_t *payload, uint64_t i, int md)
+{
+    return md + 2 * ((payload[i >> 1] >> ((unsigned)(i & 1) << 2)) & 15);
+}
+
+/*! Value of entry i in either encoding (md is ignored by 8-bit tables). */
+static inline int np_pdb_view_value(const np_pdb_view *v, uint64_t i, int md)
+{
+    return v->encoding == NP_PDB_ENC_4BIT ? np_pdb_value4(v->payload, i, md)
+                                          : np_pdb_value8(v->payload, i);
+}
+
+#endif

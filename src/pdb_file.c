@@ -1,0 +1,1010 @@
+/* pdb_file.c - the .pdb file format: writing (temp + rename), zstd packing, header checks, mmap. */
+#include "npuzzle/pdb_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+#include <zstd.h>
+#include <zstd_errors.h>
+
+#include "npuzzle/error.h"
+#include "npuzzle/rank.h"
+
+#ifndef NP_VERSION
+#define NP_VERSION "unknown"
+#endif
+
+#define HDR_CHECKED 248u            /* the header checksum covers bytes 0..247 */
+#define CHUNK_BYTES (4u << 20)      /* payload bytes written per write call */
+#define BLOCK_ENTRIES (1u << 16)    /* entries per OpenMP work item (even) */
+
+struct np_pdb {
+    char *path;
+    uint8_t *map;
+    size_t map_len;
+    np_pdb_header h;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static int fail(int code, char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+const char *np_pdb_encoding_name(int encoding)
+{
+    switch (encoding) {
+    case NP_PDB_ENC_8BIT: return "8bit";
+    case NP_PDB_ENC_4BIT: return "4bit";
+    case NP_PDB_ENC_AUTO: return "auto";
+    }
+    return "unknown";
+}
+
+uint64_t np_pdb_payload_bytes(int encoding, uint64_t entries)
+{
+    return encoding == NP_PDB_ENC_4BIT ? entries / 2 + (entries & 1) : entries;
+}
+
+int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles, int ntiles)
+{
+    char tmp[16 + 4 * NP_MAX_CELLS + 8];
+    int n = snprintf(tmp, sizeof tmp, "%dx%d-%s-", g->rows, g->cols,
+                     g->goal == NP_GOAL_BLANK_LAST ? "bl" : "bf");
+    for (int i = 0; i < ntiles && i < NP_MAX_CELLS; i++)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, i ? ".%d" : "%d", tiles[i]);
+    n += snprintf(tmp + n, sizeof tmp - (size_t)n, ".pdb");
+    if (buf && buflen)
+        snprintf(buf, buflen, "%s", tmp);
+    return n;
+}
+
+/* ---- little-endian fields ------------------------------------------------ */
+
+static void put_u32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void put_u64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get_u32(const uint8_t *p)
+{
+    uint32_t v = 0;
+    for (int i = 3; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+static uint64_t get_u64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--)
+        v = (v << 8) | p[i];
+    return v;
+}
+
+/* Serialise a header into its 256 bytes, checksum included. */
+static void header_encode(uint8_t out[NP_PDB_HEADER_SIZE], const np_pdb_header *h)
+{
+    memset(out, 0, NP_PDB_HEADER_SIZE);
+    memcpy(out, NP_PDB_MAGIC, 8); /* includes the terminating NUL */
+    put_u32(out + 8, h->version);
+    put_u32(out + 12, NP_PDB_HEADER_SIZE);
+    out[16] = (uint8_t)h->rows;
+    out[17] = (uint8_t)h->cols;
+    out[18] = (uint8_t)h->goal;
+    out[19] = (uint8_t)h->encoding;
+    out[20] = (uint8_t)h->ntiles;
+    memcpy(out + 24, h->tiles, (size_t)h->ntiles);
+    put_u64(out + 88, h->entries);
+    put_u64(out + 96, h->payload_offset);
+    put_u64(out + 104, h->payload_length);
+    put_u64(out + 112, h->payload_xxh3);
+    out[120] = (uint8_t)h->max_value;
+    memcpy(out + 128, h->generator, strnlen(h->generator, 32));
+    put_u64(out + HDR_CHECKED, XXH3_64bits(out, HDR_CHECKED));
+}
+
+/* Placements of k tiles on n cells, or 0 when it overflows. */
+static uint64_t placements(int n, int k)
+{
+    uint64_t c = 1;
+    for (int i = 0; i < k; i++)
+        if (__builtin_mul_overflow(c, (uint64_t)(n - i), &c))
+            return 0;
+    return c;
+}
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i])
+            return false;
+    return true;
+}
+
+/* Decode and check the first `have` bytes of a file of `file_size` bytes.
+ * Order matters: magic, then version (a future header may look different),
+ * then length, then the header's own checksum, then every field. */
+static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64_t file_size,
+                         const char *path, char *err, size_t errlen)
+{
+    memset(h, 0, sizeof *h);
+    size_t m = have < 8 ? have : 8;
+    if (memcmp(b, NP_PDB_MAGIC, m) != 0)
+        return fail(NP_EFORMAT, err, errlen, "%s: not a pattern database (bad magic)", path);
+    if (have < 12)
+        return fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
+                    have, NP_PDB_HEADER_SIZE);
+    h->version = get_u32(b + 8);
+    if (h->version > NP_PDB_FORMAT_VERSION)
+        return fail(NP_EVERSION, err, errlen,
+                    "%s: written by a newer npuzzle (format version %u, this one reads %u)", path,
+                    h->version, NP_PDB_FORMAT_VERSION);
+    if (h->version == 0)
+        return fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
+    if (have < NP_PDB_HEADER_SIZE)
+        return fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
+                    have, NP_PDB_HEADER_SIZE);
+    if (get_u64(b + HDR_CHECKED) != XXH3_64bits(b, HDR_CHECKED))
+        return fail(NP_ECHECKSUM, err, errlen, "%s: header checksum mismatch (file corrupt)", path);
+    if (get_u32(b + 12) != NP_PDB_HEADER_SIZE)
+        return fail(NP_EFORMAT, err, errlen, "%s: bad header size %u", path, get_u32(b + 12));
+
+    h->rows = b[16];
+    h->cols = b[17];
+    h->goal = (np_goal)b[18];
+    h->encoding = b[19];
+    h->ntiles = b[20];
+    h->entries = get_u64(b + 88);
+    h->payload_offset = get_u64(b + 96);
+    h->payload_length = get_u64(b + 104);
+    h->payload_xxh3 = get_u64(b + 112);
+    h->max_value = b[120];
+    memcpy(h->generator, b + 128, 32);
+    h->generator[32] = '\0';
+
+    if (h->rows < NP_MIN_SIDE || h->rows > NP_MAX_SIDE || h->cols < NP_MIN_SIDE ||
+        h->cols > NP_MAX_SIDE)
+        return fail(NP_EFORMAT, err, errlen, "%s: bad board size %dx%d in header", path, h->rows,
+                    h->cols);
+    int cells = h->rows * h->cols;
+    if (b[18] > NP_GOAL_BLANK_LAST)
+        return fail(NP_EFORMAT, err, errlen, "%s: bad goal convention %d in header", path, b[18]);
+    if (h->encoding != NP_PDB_ENC_8BIT && h->encoding != NP_PDB_ENC_4BIT)
+        return fail(NP_EFORMAT, err, errlen, "%s: unknown entry encoding %d", path, h->encoding);
+    if (h->ntiles < 1 || h->ntiles > NP_RANK_MAX_K || h->ntiles >= cells)
+        return fail(NP_EFORMAT, err, errlen, "%s: bad tile count %d", path, h->ntiles);
+    uint64_t seen = 0;
+    for (int i = 0; i < h->ntiles; i++) {
+        int t = b[24 + i];
+        if (t < 1 || t >= cells || (seen >> t & 1))
+            return fail(NP_EFORMAT, err, errlen, "%s: bad tile %d in header", path, t);
+        seen |= UINT64_C(1) << t;
+        h->tiles[i] = (uint8_t)t;
+    }
+    if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)))
+        return fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
+    uint64_t want = placements(cells, h->ntiles);
+    if (!want || h->entries != want)
+        return fail(NP_EFORMAT, err, errlen, "%s: entry count %llu does not match %d tiles on %d cells",
+                    path, (unsigned long long)h->entries, h->ntiles, cells);
+    if (h->payload_offset < NP_PDB_HEADER_SIZE || h->payload_offset % NP_PDB_ALIGN ||
+        h->payload_offset > (UINT64_C(1) << 40))
+        return fail(NP_EFORMAT, err, errlen, "%s: bad payload offset %llu", path,
+                    (unsigned long long)h->payload_offset);
+    if (h->payload_length != np_pdb_payload_bytes(h->encoding, h->entries))
+        return fail(NP_EFORMAT, err, errlen, "%s: payload length %llu does not match %llu entries",
+                    path, (unsigned long long)h->payload_length, (unsigned long long)h->entries);
+    uint64_t end = h->payload_offset + h->payload_length;
+    if (file_size < end)
+        return fail(NP_ETRUNCATED, err, errlen,
+                    "%s: truncated payload (file has %llu bytes, header says %llu)", path,
+                    (unsigned long long)file_size, (unsigned long long)end);
+    if (file_size > end)
+        return fail(NP_EFORMAT, err, errlen, "%s: %llu stray bytes after the payload", path,
+                    (unsigned long long)(file_size - end));
+    return NP_OK;
+}
+
+static int format_tiles(char *buf, size_t len, const uint8_t *tiles, int n)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && used < len; i++) {
+        int w = snprintf(buf + used, len - used, i ? ",%d" : "%d", tiles[i]);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+    return (int)used;
+}
+
+static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const char *path,
+                        char *err, size_t errlen)
+{
+    if (!e)
+        return NP_OK;
+    if ((e->rows && e->rows != h->rows) || (e->cols && e->cols != h->cols))
+        return fail(NP_EMISMATCH, err, errlen, "%s: is for a %dx%d board, expected %dx%d", path,
+                    h->rows, h->cols, e->rows ? e->rows : h->rows, e->cols ? e->cols : h->cols);
+    if (e->goal >= 0 && e->goal != (int)h->goal)
+        return fail(NP_EMISMATCH, err, errlen, "%s: is for the %s goal, expected %s", path,
+                    np_goal_name(h->goal), np_goal_name((np_goal)e->goal));
+    if (e->ntiles && (e->ntiles != h->ntiles || !e->tiles ||
+                      memcmp(e->tiles, h->tiles, (size_t)h->ntiles) != 0)) {
+        char have[4 * NP_MAX_CELLS], want[4 * NP_MAX_CELLS];
+        format_tiles(have, sizeof have, h->tiles, h->ntiles);
+        format_tiles(want, sizeof want, e->tiles ? e->tiles : h->tiles,
+                     e->ntiles < NP_MAX_CELLS ? e->ntiles : NP_MAX_CELLS);
+        return fail(NP_EMISMATCH, err, errlen, "%s: is for pattern %s, expected %s", path, have,
+                    want);
+    }
+    return NP_OK;
+}
+
+/* ---- Manhattan distance of every placement, in index order ---------------- */
+
+/* Walks indices start, start+1, ... keeping the pattern's Manhattan distance.
+ * An index is comb * k! + perm (rank.h): within a cell set, perm is the
+ * lexicographic rank of order[] (order[j] = the tile on the j-th smallest
+ * cell), so the next index is the next permutation of order[], and the next
+ * cell set is the next mask with k bits in numeric order (Gosper's hack).
+ * psum[] holds prefix sums of the cost so that a step only recomputes the
+ * suffix the permutation changed (amortised O(1) per index). */
+typedef struct md_iter {
+    int k;
+    const np_geom *g;
+    const uint8_t *tiles;
+    uint64_t mask;
+    uint8_t order[NP_RANK_MAX_K];
+    uint8_t cost[NP_RANK_MAX_K][NP_RANK_MAX_K]; /* cost[j][t]: tile t on the j-th cell */
+    int psum[NP_RANK_MAX_K + 1];
+} md_iter;
+
+static void md_iter_set_mask(md_iter *it)
+{
+    uint64_t m = it->mask;
+    for (int j = 0; j < it->k; j++) {
+        int c = __builtin_ctzll(m);
+        m &= m - 1;
+        for (int t = 0; t < it->k; t++)
+            it->cost[j][t] = it->g->dist[c][it->g->home[it->tiles[t]]];
+    }
+}
+
+static void md_iter_sums(md_iter *it, int from)
+{
+    for (int j = from; j < it->k; j++)
+        it->psum[j + 1] = it->psum[j] + it->cost[j][it->order[j]];
+}
+
+static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                         uint64_t start)
+{
+    it->k = r->k;
+    it->g = g;
+    it->tiles = tiles;
+    uint64_t comb = start / r->kfact;
+    it->mask = np_unrank_comb(r, comb);
+    uint8_t cells[NP_RANK_MAX_K];
+    np_unrank_perm(r, it->mask, start - comb * r->kfact, cells);
+    for (int t = 0; t < it->k; t++) {
+        uint64_t below = it->mask & ((UINT64_C(1) << cells[t]) - 1);
+        it->order[__builtin_popcountll(below)] = (uint8_t)t;
+    }
+    md_iter_set_mask(it);
+    it->psum[0] = 0;
+    md_iter_sums(it, 0);
+}
+
+static inline int md_iter_md(const md_iter *it)
+{
+    return it->psum[it->k];
+}
+
+static void md_iter_next(md_iter *it)
+{
+    int k = it->k;
+    uint8_t *o = it->order;
+    int i = k - 2;
+    while (i >= 0 && o[i] > o[i + 1])
+        i--;
+    if (i < 0) {
+        /* last order of this cell set: next set, identity order */
+        uint64_t m = it->mask, low = m & -m, ripple = m + low;
+        it->mask = ripple | (((m ^ ripple) >> 2) / low);
+        for (int j = 0; j < k; j++)
+            o[j] = (uint8_t)j;
+        if (ripple == 0 || (it->g->cells < 64 && it->mask >> it->g->cells))
+            return; /* past the last cell set: never read */
+        md_iter_set_mask(it);
+        md_iter_sums(it, 0);
+        return;
+    }
+    int j = k - 1;
+    while (o[j] < o[i])
+        j--;
+    uint8_t t = o[i];
+    o[i] = o[j];
+    o[j] = t;
+    for (int a = i + 1, b = k - 1; a < b; a++, b--) {
+        t = o[a];
+        o[a] = o[b];
+        o[b] = t;
+    }
+    md_iter_sums(it, i);
+}
+
+static int thread_count(int threads)
+{
+    return threads > 0 ? threads : omp_get_max_threads();
+}
+
+/* One pass over all entries: the largest value, and the first index whose
+ * value does not fit the 4-bit encoding (UINT64_MAX when all do). With
+ * `packed` (payload-sized), the nibbles are stored on the way, so the
+ * Manhattan distances are computed once. Blocks hold an even number of
+ * entries: no two threads write the same byte. */
+static void scan_values(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                        const uint8_t *values, uint64_t entries, bool check4, uint8_t *packed,
+                        int threads, int *max_value, uint64_t *first_bad)
+{
+    uint64_t nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
+    uint64_t bad = UINT64_MAX;
+    int maxv = 0;
+#pragma omp parallel for num_threads(thread_count(threads)) schedule(dynamic, 16) \
+    reduction(min : bad) reduction(max : maxv)
+    for (uint64_t b = 0; b < nblocks; b++) {
+        uint64_t lo = b * BLOCK_ENTRIES, hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;
+        for (uint64_t i = lo; i < hi; i++)
+            if (values[i] > maxv)
+                maxv = values[i];
+        if (!check4 || bad < lo)
+            continue;
+        md_iter it;
+        md_iter_init(&it, r, g, tiles, lo);
+        for (uint64_t i = lo; i < hi; i++, md_iter_next(&it)) {
+            int d = values[i] - md_iter_md(&it);
+            if (d < 0 || d > 30 || (d & 1)) {
+                if (i < bad)
+                    bad = i;
+                break;
+            }
+            if (!packed)
+                continue;
+            if (i & 1)
+                packed[i >> 1] |= (uint8_t)((d >> 1) << 4);
+            else
+                packed[i >> 1] = (uint8_t)(d >> 1);
+        }
+    }
+    *max_value = maxv;
+    *first_bad = bad;
+}
+
+/* Pack entries [lo, lo + n) (lo even) as nibbles into out[0 .. (n+1)/2). */
+static void pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                  const uint8_t *values, uint64_t lo, uint64_t n, uint8_t *out, int threads)
+{
+    uint64_t nblocks = (n + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
+#pragma omp parallel for num_threads(thread_count(threads)) schedule(static)
+    for (uint64_t b = 0; b < nblocks; b++) {
+        uint64_t a = b * BLOCK_ENTRIES, e = a + BLOCK_ENTRIES < n ? a + BLOCK_ENTRIES : n;
+        md_iter it;
+        md_iter_init(&it, r, g, tiles, lo + a);
+        for (uint64_t i = a; i < e; i++, md_iter_next(&it)) {
+            unsigned nib = (unsigned)(values[lo + i] - md_iter_md(&it)) >> 1;
+            if (i & 1)
+                out[i >> 1] |= (uint8_t)(nib << 4);
+            else
+                out[i >> 1] = (uint8_t)nib;
+        }
+    }
+}
+
+/* ---- files ------------------------------------------------------------- */
+
+/* A temporary name next to `path`: DIR/.BASE.tmp.PID.XXXXXX, created by mkstemp. */
+static int make_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
+{
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash ? (int)(slash - path + 1) : 0;
+    const char *base = slash ? slash + 1 : path;
+    int n = snprintf(tmp, tmplen, "%.*s.%s.tmp.%ld.XXXXXX", dirlen, path, base, (long)getpid());
+    if (n < 0 || (size_t)n >= tmplen)
+        return fail(NP_EINVAL, err, errlen, "%s: path too long", path);
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return fail(NP_EIO, err, errlen, "%s: cannot create a temporary file: %s", path,
+                    strerror(errno));
+    (void)fchmod(fd, 0644);
+    return fd;
+}
+
+static int write_all(int fd, const void *buf, size_t len, uint64_t off)
+{
+    const uint8_t *p = buf;
+    while (len) {
+        ssize_t w = pwrite(fd, p, len, (off_t)off);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        len -= (size_t)w;
+        off += (uint64_t)w;
+    }
+    return 0;
+}
+
+/* Make a finished temporary file permanent: fsync, close, rename, fsync the directory. */
+static int commit_temp(int fd, const char *tmp, const char *path, char *err, size_t errlen)
+{
+    if (fsync(fd) != 0) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+        return fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(e));
+    }
+    if (close(fd) != 0 || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        errno = e;
+        return fail(NP_EIO, err, errlen, "%s: cannot rename the temporary file into place: %s",
+                    path, strerror(e));
+    }
+    char dir[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    if (slash)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
+    else
+        snprintf(dir, sizeof dir, ".");
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        (void)fsync(dfd);
+        close(dfd);
+    }
+    return NP_OK;
+}
+
+static int abort_temp(int fd, const char *tmp, int code)
+{
+    int e = errno;
+    if (fd >= 0)
+        close(fd);
+    unlink(tmp);
+    errno = e;
+    return code;
+}
+
+int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int ntiles,
+                 const uint8_t *values, uint64_t entries, const np_pdb_write_opts *opts,
+                 np_pdb_write_info *info, char *err, size_t errlen)
+{
+    np_pdb_write_opts o = {0};
+    if (opts)
+        o = *opts;
+    if (!path || !g || !tiles || !values)
+        return fail(NP_EINVAL, err, errlen, "np_pdb_write: NULL argument");
+    np_ranker r;
+    if (ntiles < 1 || ntiles >= g->cells || np_ranker_init(&r, g->cells, ntiles) != NP_OK)
+        return fail(NP_EINVAL, err, errlen, "%s: bad pattern of %d tiles", path, ntiles);
+    uint64_t seen = 0;
+    for (int i = 0; i < ntiles; i++) {
+        if (tiles[i] < 1 || tiles[i] >= g->cells || (seen >> tiles[i] & 1))
+            return fail(NP_EINVAL, err, errlen, "%s: bad tile %d in pattern", path, tiles[i]);
+        seen |= UINT64_C(1) << tiles[i];
+    }
+    if (entries != r.count)
+        return fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu", path,
+                    (unsigned long long)entries, (unsigned long long)r.count);
+    if (o.encoding != NP_PDB_ENC_AUTO && o.encoding != NP_PDB_ENC_8BIT &&
+        o.encoding != NP_PDB_ENC_4BIT)
+        return fail(NP_EINVAL, err, errlen, "%s: unknown encoding %d", path, o.encoding);
+
+    /* Encode 4-bit in the same pass as the check when memory allows; else
+     * pack4() encodes again chunk by chunk while writing. */
+    uint8_t *packed = NULL;
+    if (o.encoding != NP_PDB_ENC_8BIT)
+        packed = malloc(np_pdb_payload_bytes(NP_PDB_ENC_4BIT, entries));
+    int maxv;
+    uint64_t bad;
+    scan_values(&r, g, tiles, values, entries, o.encoding != NP_PDB_ENC_8BIT, packed, o.threads,
+                &maxv, &bad);
+    int enc = o.encoding;
+    if (enc == NP_PDB_ENC_AUTO)
+        enc = bad == UINT64_MAX ? NP_PDB_ENC_4BIT : NP_PDB_ENC_8BIT;
+    if (enc != NP_PDB_ENC_4BIT) {
+        free(packed);
+        packed = NULL;
+    }
+    if (enc == NP_PDB_ENC_4BIT && bad != UINT64_MAX) {
+        free(packed);
+        return fail(NP_EINVAL, err, errlen,
+                    "%s: entry %llu (value %d) does not fit the 4-bit encoding", path,
+                    (unsigned long long)bad, values[bad]);
+    }
+
+    np_pdb_header h;
+    memset(&h, 0, sizeof h);
+    h.version = NP_PDB_FORMAT_VERSION;
+    h.rows = g->rows;
+    h.cols = g->cols;
+    h.goal = g->goal;
+    h.encoding = enc;
+    h.ntiles = ntiles;
+    memcpy(h.tiles, tiles, (size_t)ntiles);
+    h.entries = entries;
+    h.payload_offset = NP_PDB_ALIGN;
+    h.payload_length = np_pdb_payload_bytes(enc, entries);
+    h.max_value = maxv;
+    snprintf(h.generator, sizeof h.generator, "npuzzle %s", NP_VERSION);
+
+    char tmp[PATH_MAX];
+    int fd = make_temp(path, tmp, sizeof tmp, err, errlen);
+    if (fd < 0) {
+        free(packed);
+        return fd;
+    }
+    bool chunked = enc == NP_PDB_ENC_4BIT && !packed;
+    uint8_t *buf = chunked ? malloc(CHUNK_BYTES) : NULL;
+    XXH3_state_t *xs = XXH3_createState();
+    if ((chunked && !buf) || !xs) {
+        free(buf);
+        free(packed);
+        XXH3_freeState(xs);
+        abort_temp(fd, tmp, 0);
+        return fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
+    }
+    XXH3_64bits_reset(xs);
+
+    /* Payload first, header last: a file cut short anywhere has no valid header. */
+    int rc = NP_OK;
+    for (uint64_t done = 0; done < h.payload_length;) {
+        uint64_t len = h.payload_length - done < CHUNK_BYTES ? h.payload_length - done : CHUNK_BYTES;
+        const uint8_t *src;
+        if (packed) {
+            src = packed + done;
+        } else if (chunked) {
+            uint64_t lo = done * 2, n = len * 2 < entries - lo ? len * 2 : entries - lo;
+            pack4(&r, g, tiles, values, lo, n, buf, o.threads);
+            src = buf;
+        } else {
+            src = values + done;
+        }
+        XXH3_64bits_update(xs, src, (size_t)len);
+        if (write_all(fd, src, (size_t)len, h.payload_offset + done) != 0) {
+            rc = fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
+            break;
+        }
+        done += len;
+        if (o.progress)
+            o.progress(o.progress_ctx, done, h.payload_length);
+    }
+    h.payload_xxh3 = XXH3_64bits_digest(xs);
+    XXH3_freeState(xs);
+    free(buf);
+    free(packed);
+    if (rc != NP_OK)
+        return abort_temp(fd, tmp, rc);
+
+    uint8_t hdr[NP_PDB_HEADER_SIZE];
+    header_encode(hdr, &h);
+    if (write_all(fd, hdr, sizeof hdr, 0) != 0) {
+        rc = fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
+        return abort_temp(fd, tmp, rc);
+    }
+    rc = commit_temp(fd, tmp, path, err, errlen);
+    if (rc != NP_OK)
+        return rc;
+    if (info) {
+        info->encoding = enc;
+        info->file_bytes = h.payload_offset + h.payload_length;
+        info->max_value = maxv;
+    }
+    return NP_OK;
+}
+
+/* ---- zstd ---------------------------------------------------------------- */
+
+static ssize_t read_some(int fd, void *buf, size_t len)
+{
+    for (;;) {
+        ssize_t n = read(fd, buf, len);
+        if (n >= 0 || errno != EINTR)
+            return n;
+    }
+}
+
+int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
+                    char *err, size_t errlen)
+{
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+                    src, strerror(errno));
+    struct stat st;
+    if (fstat(in, &st) != 0) {
+        int e = errno;
+        close(in);
+        return fail(NP_EIO, err, errlen, "%s: %s", src, strerror(e));
+    }
+    char tmp[PATH_MAX];
+    int out = make_temp(dst, tmp, sizeof tmp, err, errlen);
+    if (out < 0) {
+        close(in);
+        return out;
+    }
+    ZSTD_CCtx *cc = ZSTD_createCCtx();
+    size_t inlen = ZSTD_CStreamInSize(), outlen = ZSTD_CStreamOutSize();
+    uint8_t *ibuf = malloc(inlen), *obuf = malloc(outlen);
+    uint64_t written = 0, total_in = 0;
+    int rc = NP_OK;
+    if (!cc || !ibuf || !obuf) {
+        rc = fail(NP_ENOMEM, err, errlen, "%s: out of memory", dst);
+        goto done;
+    }
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, level);
+    ZSTD_CCtx_setParameter(cc, ZSTD_c_checksumFlag, 1);
+    /* Worker threads only exist in a multithreaded libzstd: a refusal is not an error. */
+    if (threads > 1 && ZSTD_isError(ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, threads)))
+        ZSTD_CCtx_setParameter(cc, ZSTD_c_nbWorkers, 0);
+    ZSTD_CCtx_setPledgedSrcSize(cc, (unsigned long long)st.st_size);
+
+    for (bool last = false; !last;) {
+        ssize_t n = read_some(in, ibuf, inlen);
+        if (n < 0) {
+            rc = fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
+            goto done;
+        }
+        total_in += (uint64_t)n;
+        last = n == 0 || total_in >= (uint64_t)st.st_size;
+        ZSTD_inBuffer ib = {ibuf, (size_t)n, 0};
+        for (bool finished = false; !finished;) {
+            ZSTD_outBuffer ob = {obuf, outlen, 0};
+            size_t left = ZSTD_compressStream2(cc, &ob, &ib, last ? ZSTD_e_end : ZSTD_e_continue);
+            if (ZSTD_isError(left)) {
+                rc = fail(NP_EIO, err, errlen, "%s: zstd: %s", dst, ZSTD_getErrorName(left));
+                goto done;
+            }
+            if (write_all(out, obuf, ob.pos, written) != 0) {
+                rc = fail(NP_EIO, err, errlen, "%s: write failed: %s", dst, strerror(errno));
+                goto done;
+            }
+            written += ob.pos;
+            finished = last ? left == 0 : ib.pos == ib.size;
+        }
+    }
+    if (total_in != (uint64_t)st.st_size)
+        rc = fail(NP_EIO, err, errlen, "%s: changed while being compressed", src);
+done:
+    ZSTD_freeCCtx(cc);
+    free(ibuf);
+    free(obuf);
+    close(in);
+    if (rc != NP_OK)
+        return abort_temp(out, tmp, rc);
+    rc = commit_temp(out, tmp, dst, err, errlen);
+    if (rc == NP_OK && out_bytes)
+        *out_bytes = written;
+    return rc;
+}
+
+/* Decompress src into the open file `out`, verifying the frame checksum. */
+static int unpack_fd(const char *src, int out, char *err, size_t errlen)
+{
+    int in = open(src, O_RDONLY | O_CLOEXEC);
+    if (in < 0)
+        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+                    src, strerror(errno));
+    ZSTD_DCtx *dc = ZSTD_createDCtx();
+    size_t inlen = ZSTD_DStreamInSize(), outlen = ZSTD_DStreamOutSize();
+    uint8_t *ibuf = malloc(inlen), *obuf = malloc(outlen);
+    int rc = NP_OK;
+    if (!dc || !ibuf || !obuf) {
+        rc = fail(NP_ENOMEM, err, errlen, "%s: out of memory", src);
+        goto done;
+    }
+    uint64_t written = 0, read_total = 0;
+    size_t pending = 1; /* 0 exactly when the last frame ended cleanly */
+    for (;;) {
+        ssize_t n = read_some(in, ibuf, inlen);
+        if (n < 0) {
+            rc = fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
+            goto done;
+        }
+        if (n == 0)
+            break;
+        read_total += (uint64_t)n;
+        ZSTD_inBuffer ib = {ibuf, (size_t)n, 0};
+        while (ib.pos < ib.size) {
+            ZSTD_outBuffer ob = {obuf, outlen, 0};
+            pending = ZSTD_decompressStream(dc, &ob, &ib);
+            if (ZSTD_isError(pending)) {
+                ZSTD_ErrorCode code = ZSTD_getErrorCode(pending);
+                rc = fail(code == ZSTD_error_prefix_unknown ? NP_EFORMAT : NP_ECHECKSUM, err,
+                          errlen, "%s: damaged zstd data (%s)", src, ZSTD_getErrorName(pending));
+                goto done;
+            }
+            if (write_all(out, obuf, ob.pos, written) != 0) {
+                rc = fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
+                          strerror(errno));
+                goto done;
+            }
+            written += ob.pos;
+        }
+    }
+    /* Flush what the decoder still holds once the input is consumed. */
+    while (pending != 0 && read_total) {
+        ZSTD_inBuffer ib = {ibuf, 0, 0};
+        ZSTD_outBuffer ob = {obuf, outlen, 0};
+        pending = ZSTD_decompressStream(dc, &ob, &ib);
+        if (ZSTD_isError(pending)) {
+            rc = fail(NP_ECHECKSUM, err, errlen, "%s: damaged zstd data (%s)", src,
+                      ZSTD_getErrorName(pending));
+            goto done;
+        }
+        if (ob.pos == 0)
+            break;
+        if (write_all(out, obuf, ob.pos, written) != 0) {
+            rc = fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
+                      strerror(errno));
+            goto done;
+        }
+        written += ob.pos;
+    }
+    if (read_total == 0)
+        rc = fail(NP_ETRUNCATED, err, errlen, "%s: empty file", src);
+    else if (pending != 0)
+        rc = fail(NP_ETRUNCATED, err, errlen, "%s: truncated zstd frame", src);
+done:
+    ZSTD_freeDCtx(dc);
+    free(ibuf);
+    free(obuf);
+    close(in);
+    return rc;
+}
+
+int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen)
+{
+    char tmp[PATH_MAX];
+    int out = make_temp(dst, tmp, sizeof tmp, err, errlen);
+    if (out < 0)
+        return out;
+    int rc = unpack_fd(src, out, err, errlen);
+    if (rc != NP_OK)
+        return abort_temp(out, tmp, rc);
+    return commit_temp(out, tmp, dst, err, errlen);
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+                    path, strerror(errno));
+    struct stat st;
+    uint8_t b[NP_PDB_HEADER_SIZE];
+    ssize_t n = fstat(fd, &st) == 0 ? pread(fd, b, sizeof b, 0) : -1;
+    int e = errno;
+    close(fd);
+    if (n < 0)
+        return fail(NP_EIO, err, errlen, "%s: read failed: %s", path, strerror(e));
+    return header_decode(out, b, (size_t)n, (uint64_t)st.st_size, path, err, errlen);
+}
+
+/* Map `file` and check it; messages call it `name`. */
+static int map_checked(np_pdb **out, const char *file, const char *name, const np_pdb_expect *expect,
+                       unsigned flags, char *err, size_t errlen)
+{
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+                    name, strerror(errno));
+    struct stat st;
+    uint8_t b[NP_PDB_HEADER_SIZE];
+    ssize_t n = fstat(fd, &st) == 0 ? pread(fd, b, sizeof b, 0) : -1;
+    if (n < 0) {
+        int e = errno;
+        close(fd);
+        return fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(e));
+    }
+    if (!S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
+    }
+    np_pdb_header h;
+    int rc = header_decode(&h, b, (size_t)n, (uint64_t)st.st_size, name, err, errlen);
+    if (rc == NP_OK)
+        rc = check_expect(&h, expect, name, err, errlen);
+    if (rc != NP_OK) {
+        close(fd);
+        return rc;
+    }
+    size_t len = (size_t)st.st_size;
+    void *map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+    int e = errno;
+    close(fd);
+    if (map == MAP_FAILED)
+        return fail(NP_EIO, err, errlen, "%s: mmap failed: %s", name, strerror(e));
+    np_pdb *p = calloc(1, sizeof *p);
+    char *pathcopy = strdup(name);
+    if (!p || !pathcopy) {
+        munmap(map, len);
+        free(p);
+        free(pathcopy);
+        return fail(NP_ENOMEM, err, errlen, "%s: out of memory", name);
+    }
+    p->path = pathcopy;
+    p->map = map;
+    p->map_len = len;
+    p->h = h;
+    if (!(flags & NP_PDB_OPEN_NOVERIFY)) {
+        /* The checksum reads every page once: ask for read-ahead first. */
+        (void)madvise(p->map, p->map_len, MADV_WILLNEED);
+        rc = np_pdb_verify(p, err, errlen);
+        if (rc != NP_OK) {
+            np_pdb_close(p);
+            return rc;
+        }
+    }
+    /* Lookups then touch entries at random: no read-ahead around them. */
+    (void)madvise(p->map, p->map_len, MADV_RANDOM);
+    *out = p;
+    return NP_OK;
+}
+
+int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, unsigned flags,
+                   char *err, size_t errlen)
+{
+    if (!out || !path)
+        return fail(NP_EINVAL, err, errlen, "np_pdb_open: NULL argument");
+    *out = NULL;
+    struct stat st;
+    if (stat(path, &st) == 0 || errno != ENOENT)
+        return map_checked(out, path, path, expect, flags, err, errlen);
+
+    char zst[PATH_MAX];
+    if (snprintf(zst, sizeof zst, "%s.zst", path) >= (int)sizeof zst)
+        return fail(NP_EINVAL, err, errlen, "%s: path too long", path);
+    if (stat(zst, &st) != 0)
+        return fail(NP_ENOTFOUND, err, errlen, "%s: not found (nor %s)", path, zst);
+
+    /* Unpack next to it under a temporary name, check, then rename: two
+     * processes racing here each rename a complete, identical file. */
+    char tmp[PATH_MAX];
+    int fd = make_temp(path, tmp, sizeof tmp, err, errlen);
+    if (fd < 0)
+        return fd;
+    int rc = unpack_fd(zst, fd, err, errlen);
+    if (rc == NP_OK && fsync(fd) != 0)
+        rc = fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(errno));
+    close(fd);
+    if (rc == NP_OK)
+        rc = map_checked(out, tmp, zst, expect, flags, err, errlen);
+    if (rc != NP_OK) {
+        unlink(tmp);
+        return rc;
+    }
+    if (rename(tmp, path) != 0) {
+        rc = fail(NP_EIO, err, errlen, "%s: cannot rename the unpacked file into place: %s", path,
+                  strerror(errno));
+        unlink(tmp);
+        np_pdb_close(*out);
+        *out = NULL;
+        return rc;
+    }
+    free((*out)->path);
+    (*out)->path = strdup(path);
+    if (!(*out)->path) {
+        np_pdb_close(*out);
+        *out = NULL;
+        return fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
+    }
+    return NP_OK;
+}
+
+int np_pdb_open(np_pdb **out, const char *path, const np_pdb_expect *expect, char *err,
+                size_t errlen)
+{
+    return np_pdb_open_ex(out, path, expect, 0, err, errlen);
+}
+
+int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen)
+{
+    uint64_t sum = XXH3_64bits(pdb->map + pdb->h.payload_offset, (size_t)pdb->h.payload_length);
+    if (sum != pdb->h.payload_xxh3)
+        return fail(NP_ECHECKSUM, err, errlen,
+                    "%s: payload checksum mismatch (file corrupt; regenerate it with npuzzle gen --force)",
+                    pdb->path);
+    return NP_OK;
+}
+
+void np_pdb_close(np_pdb *pdb)
+{
+    if (!pdb)
+        return;
+    if (pdb->map)
+        munmap(pdb->map, pdb->map_len);
+    free(pdb->path);
+    free(pdb);
+}
+
+const np_pdb_header *np_pdb_get_header(const np_pdb *pdb) { return &pdb->h; }
+int np_pdb_encoding(const np_pdb *pdb) { return pdb->h.encoding; }
+uint64_t np_pdb_entries(const np_pdb *pdb) { return pdb->h.entries; }
+int np_pdb_ntiles(const np_pdb *pdb) { return pdb->h.ntiles; }
+const uint8_t *np_pdb_tiles(const np_pdb *pdb) { return pdb->h.tiles; }
+const uint8_t *np_pdb_payload(const np_pdb *pdb) { return pdb->map + pdb->h.payload_offset; }
+const char *np_pdb_path(const np_pdb *pdb) { return pdb->path; }
+
+np_pdb_view np_pdb_get_view(const np_pdb *pdb)
+{
+    np_pdb_view v = {np_pdb_payload(pdb), pdb->h.entries, pdb->h.encoding};
+    return v;
+}
+
+int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], int threads)
+{
+    memset(hist, 0, 256 * sizeof hist[0]);
+    const np_pdb_header *h = &pdb->h;
+    if (g->rows != h->rows || g->cols != h->cols || g->goal != h->goal)
+        return NP_EMISMATCH;
+    np_ranker r;
+    if (np_ranker_init(&r, g->cells, h->ntiles) != NP_OK)
+        return NP_EINVAL;
+    const uint8_t *p = np_pdb_payload(pdb);
+    uint64_t entries = h->entries, nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
+    bool four = h->encoding == NP_PDB_ENC_4BIT;
+#pragma omp parallel num_threads(thread_count(threads))
+    {
+        uint64_t local[256] = {0};
+#pragma omp for schedule(dynamic, 16)
+        for (uint64_t b = 0; b < nblocks; b++) {
+            uint64_t lo = b * BLOCK_ENTRIES, hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;
+            if (!four) {
+                for (uint64_t i = lo; i < hi; i++)
+                    local[p[i]]++;
+                continue;
+            }
+            md_iter it;
+            md_iter_init(&it, &r, g, h->tiles, lo);
+            for (uint64_t i = lo; i < hi; i++, md_iter_next(&it)) {
+                int v = np_pdb_value4(p, i, md_iter_md(&it));
+                local[v < 256 ? v : 255]++;
+            }
+        }
+#pragma omp critical
+        for (int v = 0; v < 256; v++)
+            hist[v] += local[v];
+    }
+    return NP_OK;
+}

@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# cli_pdb.sh - end-to-end tests of `npuzzle gen` and `npuzzle info`: files, encodings, faults, exit codes.
+# usage: cli_pdb.sh NPUZZLE_BINARY
+set -u
+NP=${1:?usage: cli_pdb.sh NPUZZLE_BINARY}
+export OMP_NUM_THREADS=2
+unset NPUZZLE_PDB_DIR
+T=$(mktemp -d "${TMPDIR:-/tmp}/cli_pdb.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+# Nothing may land in the user's cache.
+export XDG_CACHE_HOME="$T/cache"
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# expect_rc WANT DESCRIPTION CMD...: run CMD, output in $T/out and $T/err
+expect_rc() {
+    local want=$1 what=$2
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ]; then ok; else
+        bad "$what: exit $rc, want $want"
+        sed 's/^/    /' "$T/err" >&2
+    fi
+}
+# expect_grep PATTERN FILE DESCRIPTION
+expect_grep() {
+    if grep -q -- "$1" "$2"; then ok; else
+        bad "$3: '$1' not in $(basename "$2")"
+        sed 's/^/    /' "$2" >&2
+    fi
+}
+
+A="$T/a"
+F1="$A/3x3-bf-1.2.3.4.pdb"
+F2="$A/3x3-bf-5.6.7.8.pdb"
+
+# ---- gen the 8-puzzle partition -------------------------------------------
+expect_rc 0 "gen 8:4-4" "$NP" gen --partition 8:4-4 --pdb-dir "$A" -j 1 --quiet
+[ -f "$F1" ] && [ -f "$F2" ] && ok || bad "gen 8:4-4 did not write $F1 and $F2"
+expect_grep "$F1" "$T/out" "gen summary names the files"
+[ -s "$T/err" ] && bad "--quiet printed on stderr: $(cat "$T/err")" || ok
+# nothing else (no temporary leftovers)
+[ "$(ls -A "$A" | wc -l)" -eq 2 ] && ok || bad "unexpected files in $A: $(ls -A "$A")"
+
+# ---- info, text and json ----------------------------------------------------
+expect_rc 0 "info text" "$NP" info "$F1"
+expect_grep "entries: *3024" "$T/out" "info text entries"
+expect_grep "checksum: *ok" "$T/out" "info text checksum"
+expect_grep "3x3" "$T/out" "info text board"
+expect_grep "1,2,3,4" "$T/out" "info text tiles"
+expect_grep "histogram" "$T/out" "info text histogram"
+expect_rc 0 "info json" "$NP" info --format json "$F1"
+[ "$(wc -l <"$T/out")" -eq 1 ] && ok || bad "info json is not one line"
+expect_grep '"entries":3024' "$T/out" "json entries"
+expect_grep '"rows":3,"cols":3' "$T/out" "json rows/cols"
+expect_grep '"tiles":\[1,2,3,4\]' "$T/out" "json tiles"
+expect_grep '"checksum_ok":true' "$T/out" "json checksum_ok"
+expect_grep '"encoding":"4bit"' "$T/out" "json encoding (4-bit chosen automatically)"
+expect_grep '"histogram":{"0":1,' "$T/out" "json histogram (one goal placement at 0)"
+expect_grep '"max":' "$T/out" "json max"
+expect_grep '"mean":' "$T/out" "json mean"
+if command -v python3 >/dev/null; then
+    if python3 - "$T/out" <<'EOF'
+import json, sys
+o = json.load(open(sys.argv[1]))
+h = {int(k): v for k, v in o["histogram"].items()}
+assert sum(h.values()) == o["entries"] == 3024, "histogram total"
+assert max(h) == o["max"], "max"
+assert abs(sum(k * v for k, v in h.items()) / 3024 - o["mean"]) < 1e-4, "mean"
+assert o["rows"] == 3 and o["cols"] == 3 and o["tiles"] == [1, 2, 3, 4]
+EOF
+    then ok; else bad "info json does not parse or does not add up"; fi
+fi
+
+# ---- -j1 and -j2 give byte-identical files, in both encodings ---------------
+B="$T/b"
+expect_rc 0 "gen -j 2" "$NP" gen --partition 8:4-4 --pdb-dir "$B" -j 2 --quiet
+cmp -s "$F1" "$B/3x3-bf-1.2.3.4.pdb" && cmp -s "$F2" "$B/3x3-bf-5.6.7.8.pdb" && ok ||
+    bad "-j 1 and -j 2 files differ"
+C1="$T/c1"
+C2="$T/c2"
+expect_rc 0 "gen --8bit -j 1" "$NP" gen --partition 8:4-4 --pdb-dir "$C1" -j 1 --8bit --quiet
+expect_rc 0 "gen --8bit -j 2" "$NP" gen --partition 8:4-4 --pdb-dir "$C2" -j 2 --8bit --quiet
+cmp -s "$C1/3x3-bf-1.2.3.4.pdb" "$C2/3x3-bf-1.2.3.4.pdb" && ok || bad "8-bit -j 1 and -j 2 files differ"
+expect_rc 0 "info 8-bit" "$NP" info --format json "$C1/3x3-bf-1.2.3.4.pdb"
+expect_grep '"encoding":"8bit"' "$T/out" "json encoding 8bit"
+# the same histogram whatever the encoding
+"$NP" info --format json "$F1" | sed 's/.*"histogram"//' >"$T/h4"
+"$NP" info --format json "$C1/3x3-bf-1.2.3.4.pdb" | sed 's/.*"histogram"//' >"$T/h8"
+cmp -s "$T/h4" "$T/h8" && ok || bad "4-bit and 8-bit histograms differ"
+
+# ---- existing valid files are kept without --force --------------------------
+touch -d '2001-01-01 00:00:00' "$F1"
+before=$(stat -c %Y "$F1")
+expect_rc 0 "gen again" "$NP" gen --partition 8:4-4 --pdb-dir "$A" --quiet
+[ "$(stat -c %Y "$F1")" = "$before" ] && ok || bad "existing file rewritten without --force"
+expect_grep "kept" "$T/out" "summary says kept"
+expect_rc 0 "gen --force" "$NP" gen --partition 8:4-4 --pdb-dir "$A" --quiet --force
+[ "$(stat -c %Y "$F1")" != "$before" ] && ok || bad "--force did not rewrite"
+cmp -s "$F1" "$B/3x3-bf-1.2.3.4.pdb" && ok || bad "--force output differs"
+
+# ---- --compress: the .zst alone loads (through info) -------------------------
+Z="$T/z"
+expect_rc 0 "gen --compress" "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --compress --quiet
+[ -f "$Z/3x3-bf-1.2.3.4.pdb.zst" ] && ok || bad "--compress wrote no .zst"
+expect_grep "zst" "$T/out" "summary names the .zst"
+expect_rc 0 "gen --compress=3 keeps files" "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --compress=3 --quiet
+rm -f "$Z/3x3-bf-1.2.3.4.pdb"
+expect_rc 0 "info after deleting the .pdb" "$NP" info --format json "$Z/3x3-bf-1.2.3.4.pdb"
+expect_grep '"entries":3024' "$T/out" "info of the unpacked .zst"
+cmp -s "$Z/3x3-bf-1.2.3.4.pdb" "$F1" && ok || bad "unpacked .zst differs from the original"
+rm -f "$Z/3x3-bf-1.2.3.4.pdb"
+expect_rc 0 "info FILE.pdb.zst" "$NP" info "$Z/3x3-bf-1.2.3.4.pdb.zst"
+# a damaged .zst is refused by name and leaves no .pdb
+rm -f "$Z/3x3-bf-5.6.7.8.pdb"
+zs=$(stat -c %s "$Z/3x3-bf-5.6.7.8.pdb.zst")
+printf '\xff\xff\xff\xff' | dd of="$Z/3x3-bf-5.6.7.8.pdb.zst" bs=1 seek=$((zs / 2)) conv=notrunc 2>/dev/null
+expect_rc 3 "info damaged .zst" "$NP" info "$Z/3x3-bf-5.6.7.8.pdb"
+expect_grep "3x3-bf-5.6.7.8.pdb.zst" "$T/err" "damaged .zst message names the file"
+[ ! -e "$Z/3x3-bf-5.6.7.8.pdb" ] && ok || bad "damaged .zst left a .pdb"
+
+# ---- corrupt files: exit 3, message names the file ---------------------------
+K="$T/k"
+mkdir -p "$K"
+cp "$F2" "$K/flip.pdb"
+printf '\x55' | dd of="$K/flip.pdb" bs=1 seek=5000 conv=notrunc 2>/dev/null
+expect_rc 3 "info flipped payload byte" "$NP" info "$K/flip.pdb"
+expect_grep "$K/flip.pdb" "$T/err" "checksum message names the file"
+expect_grep "checksum" "$T/err" "checksum message"
+expect_rc 3 "info json flipped" "$NP" info --format json "$K/flip.pdb"
+expect_grep '"checksum_ok":false' "$T/out" "json checksum_ok false"
+head -c 100 "$F2" >"$K/short.pdb"
+expect_rc 3 "info truncated header" "$NP" info "$K/short.pdb"
+expect_grep "$K/short.pdb.*truncated" "$T/err" "truncated message names the file"
+head -c 5000 "$F2" >"$K/shortpay.pdb"
+expect_rc 3 "info truncated payload" "$NP" info "$K/shortpay.pdb"
+expect_grep "truncated payload" "$T/err" "truncated payload message"
+echo "not a pdb" >"$K/text.pdb"
+expect_rc 3 "info text file" "$NP" info "$K/text.pdb"
+expect_grep "$K/text.pdb" "$T/err" "bad magic names the file"
+expect_rc 3 "info missing file" "$NP" info "$K/nothing.pdb"
+expect_grep "$K/nothing.pdb" "$T/err" "missing file named"
+# a corrupt file in the PDB directory is rebuilt by gen, not kept
+cp "$K/flip.pdb" "$A/3x3-bf-5.6.7.8.pdb"
+expect_rc 0 "gen over a corrupt file" "$NP" gen --partition 8:4-4 --pdb-dir "$A" --quiet
+cmp -s "$A/3x3-bf-5.6.7.8.pdb" "$B/3x3-bf-5.6.7.8.pdb" && ok || bad "corrupt file was not rebuilt"
+
+# ---- --dry-run writes nothing ----------------------------------------------
+D="$T/dry"
+expect_rc 0 "gen --dry-run" "$NP" gen --partition 8:4-4 --pdb-dir "$D" --dry-run
+[ ! -e "$D" ] && ok || bad "--dry-run created $D"
+expect_grep "3x3-bf-1.2.3.4.pdb" "$T/out" "dry run names the file"
+expect_grep "3024 entries" "$T/out" "dry run gives the entries"
+# (exit 0, or 3 where the machine has too little memory for the 8-tile pattern)
+"$NP" gen --partition 15:7-8 --pdb-dir "$D" --dry-run --quiet >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 3 ] && ok || bad "gen --dry-run 15:7-8: exit $rc"
+expect_grep "57657600 entries" "$T/out" "dry run 15:7-8 pattern of 7"
+expect_grep "518918400 entries" "$T/out" "dry run 15:7-8 pattern of 8"
+[ ! -e "$D" ] && ok || bad "--dry-run created $D"
+
+# ---- memory limits: exit 3 with a message -------------------------------------
+expect_rc 3 "gen --max-memory too small" "$NP" gen --partition 8:4-4 --pdb-dir "$T/m" --max-memory 1K --quiet
+expect_grep "max-memory" "$T/err" "memory refusal names the limit"
+[ ! -e "$T/m/3x3-bf-1.2.3.4.pdb" ] && ok || bad "refused gen wrote a file"
+
+# ---- custom patterns, other boards and goals -----------------------------------
+expect_rc 0 "gen --pattern" "$NP" gen --size 3x3 --pattern 2,1/7 --pdb-dir "$T/p" --goal blank-last --quiet
+[ -f "$T/p/3x3-bl-1.2.pdb" ] && [ -f "$T/p/3x3-bl-7.pdb" ] && ok || bad "gen --pattern files: $(ls "$T/p")"
+expect_rc 0 "info blank-last" "$NP" info --format json "$T/p/3x3-bl-1.2.pdb"
+expect_grep '"goal":"blank-last"' "$T/out" "json goal"
+expect_grep '"entries":72' "$T/out" "2 tiles on 9 cells"
+expect_rc 0 "gen 2x3" "$NP" gen --size 2x3 --pattern 1,2,3 --pdb-dir "$T/p" --quiet
+expect_grep "2x3-bf-1.2.3.pdb" "$T/out" "2x3 file"
+
+# ---- progress output --------------------------------------------------------
+expect_rc 0 "gen progress lines" "$NP" gen --size 3x3 --pattern 1,2 --pdb-dir "$T/q" --force
+expect_grep "depth" "$T/err" "progress lines on stderr"
+expect_grep "entries" "$T/err" "sizes on stderr"
+expect_grep "MemAvailable" "$T/err" "MemAvailable on stderr"
+expect_rc 0 "gen --progress bar" "$NP" gen --size 3x3 --pattern 1,2 --pdb-dir "$T/q" --force --progress
+expect_grep $'\r' "$T/err" "bar redraws with carriage returns"
+
+# ---- bad usage: exit 2 --------------------------------------------------------
+expect_rc 2 "unknown option" "$NP" gen --bogus
+expect_grep "bogus" "$T/err" "unknown option named"
+expect_rc 2 "bad size" "$NP" gen --size 3y3 --dry-run
+expect_rc 2 "unknown partition" "$NP" gen --partition 15:9-9 --dry-run
+expect_grep "15:9-9" "$T/err" "unknown partition named"
+expect_rc 2 "partition for another board" "$NP" gen --size 3x3 --partition 15:7-8 --dry-run
+expect_rc 2 "overlapping pattern" "$NP" gen --size 3x3 --pattern 1,2/2,3 --dry-run
+expect_grep "tile 2" "$T/err" "overlap message"
+expect_rc 2 "blank in pattern" "$NP" gen --size 3x3 --pattern 0,1 --dry-run
+expect_rc 2 "tile off the board" "$NP" gen --size 3x3 --pattern 1,9 --dry-run
+expect_rc 2 "pattern too large" "$NP" gen --size 2x2 --pattern 1,2,3 --dry-run
+expect_rc 2 "both --partition and --pattern" "$NP" gen --partition 8:4-4 --pattern 1,2 --dry-run
+expect_rc 2 "bad -j" "$NP" gen -j 0 --dry-run
+expect_rc 2 "bad -j text" "$NP" gen -j x --dry-run
+expect_rc 2 "bad --compress level" "$NP" gen --compress=99 --dry-run
+expect_rc 2 "bad --max-memory" "$NP" gen --max-memory 12Q --dry-run
+expect_rc 2 "bad --goal" "$NP" gen --goal sideways --dry-run
+expect_rc 2 "stray argument" "$NP" gen stray --dry-run
+expect_rc 2 "missing value" "$NP" gen --partition
+expect_rc 2 "info without file" "$NP" info
+expect_rc 2 "info bad format" "$NP" info --format xml "$F1"
+expect_rc 2 "info two files" "$NP" info "$F1" "$F2"
+expect_rc 0 "gen --help" "$NP" gen --help
+expect_grep "usage: npuzzle gen" "$T/out" "gen usage"
+expect_rc 0 "help info" "$NP" help info
+expect_grep "usage: npuzzle info" "$T/out" "info usage"
+
+[ ! -e "$XDG_CACHE_HOME" ] && ok || bad "something was written to the default cache directory"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,820 @@
+/* test_pdb_file.c - pdb_file module: round trips in both encodings, every file fault refused by name, interrupted writes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The header-only build of xxHash: the test checks header checksums without linking libxxhash. */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "npuzzle/board.h"
+#include "npuzzle/error.h"
+#include "npuzzle/pdb_file.h"
+#include "npuzzle/rank.h"
+
+static char dir[256];
+static char err[1024];
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static uint64_t rng_state = 0x243f6a8885a308d3ull;
+
+static uint32_t rng_next(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+}
+
+/* Manhattan distance of the pattern in placement `index`, straight from np_unrank. */
+static int md_of(const np_ranker *r, const np_geom *g, const uint8_t *tiles, uint64_t index)
+{
+    uint8_t cells[NP_RANK_MAX_K];
+    np_unrank(r, index, cells);
+    int md = 0;
+    for (int j = 0; j < r->k; j++)
+        md += g->dist[cells[j]][g->home[tiles[j]]];
+    return md;
+}
+
+/* A synthetic table whose entries fit the 4-bit encoding: md + 2 * (0..15). */
+static uint8_t *table4(const np_geom *g, const uint8_t *tiles, int k, uint64_t *entries)
+{
+    np_ranker r;
+    assert_int_equal(np_ranker_init(&r, g->cells, k), NP_OK);
+    uint8_t *v = malloc(r.count);
+    assert_non_null(v);
+    for (uint64_t i = 0; i < r.count; i++)
+        v[i] = (uint8_t)(md_of(&r, g, tiles, i) + 2 * (int)(rng_next() % 16));
+    *entries = r.count;
+    return v;
+}
+
+static void path_in(char *buf, size_t len, const char *name)
+{
+    snprintf(buf, len, "%s/%s", dir, name);
+}
+
+static bool exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+        assert_int_equal(fwrite(buf, 1, n, out), n);
+    fclose(in);
+    fclose(out);
+}
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return (long)st.st_size;
+}
+
+static void poke(const char *path, long off, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, off, SEEK_SET), 0);
+    assert_int_equal(fwrite(bytes, 1, n, f), n);
+    fclose(f);
+}
+
+static uint8_t peek(const char *path, long off)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, off, SEEK_SET), 0);
+    int c = fgetc(f);
+    fclose(f);
+    assert_true(c >= 0);
+    return (uint8_t)c;
+}
+
+static void flip(const char *path, long off)
+{
+    uint8_t b = peek(path, off) ^ 0x5a;
+    poke(path, off, &b, 1);
+}
+
+/* Recompute the header's own checksum after editing it (a forged but consistent header). */
+static void reseal(const char *path)
+{
+    uint8_t h[256];
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fread(h, 1, 256, f), 256);
+    fclose(f);
+    uint64_t sum = XXH3_64bits(h, 248);
+    uint8_t le[8];
+    for (int i = 0; i < 8; i++)
+        le[i] = (uint8_t)(sum >> (8 * i));
+    poke(path, 248, le, 8);
+}
+
+/* Count files in the test directory whose name contains `part`. */
+static int count_files(const char *part, char found[][512], int max)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (strstr(e->d_name, part)) {
+            if (found && n < max)
+                snprintf(found[n], 512, "%s/%s", dir, e->d_name);
+            n++;
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+static void expect_open_fails(const char *path, const np_pdb_expect *ex, int code, const char *needle)
+{
+    np_pdb *p = (np_pdb *)1;
+    err[0] = '\0';
+    int rc = np_pdb_open(&p, path, ex, err, sizeof err);
+    if (rc != code || !strstr(err, path) || !strstr(err, needle))
+        fail_msg("%s: rc %d (want %d), message '%s' (want the path and '%s')", path, rc, code, err,
+                 needle);
+    assert_null(p);
+}
+
+/* The reference file of the fault tests: 3x3, pattern 1,2,3,4, 8-bit. */
+static const uint8_t ref_tiles[4] = {1, 2, 3, 4};
+static char ref_path[512];
+
+static int setup(void **state)
+{
+    (void)state;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/test_pdb_file.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir))
+        return -1;
+    np_geom g;
+    np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST);
+    uint64_t entries;
+    uint8_t *v = table4(&g, ref_tiles, 4, &entries);
+    path_in(ref_path, sizeof ref_path, "ref.pdb");
+    np_pdb_write_opts o = {.encoding = NP_PDB_ENC_8BIT, .threads = 1};
+    int rc = np_pdb_write(ref_path, &g, ref_tiles, 4, v, entries, &o, NULL, err, sizeof err);
+    free(v);
+    return rc == NP_OK ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        char p[600];
+        while ((e = readdir(d)))
+            if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+                snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+                unlink(p);
+            }
+        closedir(d);
+    }
+    rmdir(dir);
+    return 0;
+}
+
+/* ---- round trips -------------------------------------------------------- */
+
+/* Write `v` in 8-bit and 4-bit form and check both give v[i] at every index. */
+static void round_trip(int rows, int cols, np_goal goal, const uint8_t *tiles, int k)
+{
+    np_geom g;
+    assert_int_equal(np_geom_init(&g, rows, cols, goal), NP_OK);
+    np_ranker r;
+    assert_int_equal(np_ranker_init(&r, g.cells, k), NP_OK);
+    uint64_t entries;
+    uint8_t *v = table4(&g, tiles, k, &entries);
+
+    char p8[600], p4[600], name[256];
+    np_pdb_filename(name, sizeof name, &g, tiles, k);
+    snprintf(p8, sizeof p8, "%s/8bit-%s", dir, name);
+    snprintf(p4, sizeof p4, "%s/4bit-%s", dir, name);
+    np_pdb_write_opts o8 = {.encoding = NP_PDB_ENC_8BIT, .threads = 2};
+    np_pdb_write_opts oa = {.encoding = NP_PDB_ENC_AUTO, .threads = 2};
+    np_pdb_write_info info;
+    assert_int_equal(np_pdb_write(p8, &g, tiles, k, v, entries, &o8, &info, err, sizeof err), NP_OK);
+    assert_int_equal(info.encoding, NP_PDB_ENC_8BIT);
+    assert_int_equal(info.file_bytes, 4096 + entries);
+    assert_int_equal(file_size(p8), 4096 + (long)entries);
+    assert_int_equal(np_pdb_write(p4, &g, tiles, k, v, entries, &oa, &info, err, sizeof err), NP_OK);
+    assert_int_equal(info.encoding, NP_PDB_ENC_4BIT); /* chosen automatically */
+    assert_int_equal(file_size(p4), 4096 + (long)((entries + 1) / 2));
+
+    uint8_t want_tiles[NP_MAX_CELLS];
+    memcpy(want_tiles, tiles, (size_t)k);
+    np_pdb_expect ex = {rows, cols, (int)goal, k, want_tiles};
+    np_pdb *a, *b;
+    assert_int_equal(np_pdb_open(&a, p8, &ex, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_open(&b, p4, &ex, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_encoding(a), NP_PDB_ENC_8BIT);
+    assert_int_equal(np_pdb_encoding(b), NP_PDB_ENC_4BIT);
+    assert_int_equal(np_pdb_entries(a), entries);
+    assert_int_equal(np_pdb_entries(b), entries);
+    assert_int_equal(np_pdb_ntiles(b), k);
+    assert_memory_equal(np_pdb_tiles(b), tiles, (size_t)k);
+    assert_string_equal(np_pdb_path(b), p4);
+    const np_pdb_header *h = np_pdb_get_header(b);
+    assert_int_equal(h->rows, rows);
+    assert_int_equal(h->cols, cols);
+    assert_int_equal(h->goal, goal);
+    assert_int_equal(h->payload_offset % 4096, 0);
+    assert_non_null(strstr(h->generator, "npuzzle"));
+    np_pdb_view va = np_pdb_get_view(a), vb = np_pdb_get_view(b);
+    int maxv = 0;
+    for (uint64_t i = 0; i < entries; i++) {
+        int md = md_of(&r, &g, tiles, i);
+        int x = np_pdb_view_value(&va, i, md), y = np_pdb_view_value(&vb, i, md);
+        if (x != v[i] || y != v[i])
+            fail_msg("entry %llu: wrote %d, read %d (8-bit) and %d (4-bit)", (unsigned long long)i,
+                     v[i], x, y);
+        if (v[i] > maxv)
+            maxv = v[i];
+    }
+    assert_int_equal(h->max_value, maxv);
+
+    /* histograms agree with a direct count, for both encodings */
+    static uint64_t want[256], got[256];
+    memset(want, 0, sizeof want);
+    for (uint64_t i = 0; i < entries; i++)
+        want[v[i]]++;
+    assert_int_equal(np_pdb_histogram(a, &g, got, 2), NP_OK);
+    assert_memory_equal(got, want, sizeof want);
+    assert_int_equal(np_pdb_histogram(b, &g, got, 1), NP_OK);
+    assert_memory_equal(got, want, sizeof want);
+
+    np_pdb_close(a);
+    np_pdb_close(b);
+    unlink(p8);
+    unlink(p4);
+    free(v);
+}
+
+static void test_round_trip_3x3(void **state)
+{
+    (void)state;
+    round_trip(3, 3, NP_GOAL_BLANK_FIRST, (const uint8_t[]){1, 2, 3, 4}, 4);
+    round_trip(3, 3, NP_GOAL_BLANK_LAST, (const uint8_t[]){8, 5, 6, 7}, 4);
+    round_trip(3, 3, NP_GOAL_BLANK_FIRST, (const uint8_t[]){5}, 1); /* odd entry count */
+}
+
+/* Several 64K-entry blocks and pattern orders that are not ascending. */
+static void test_round_trip_larger(void **state)
+{
+    (void)state;
+    round_trip(5, 5, NP_GOAL_BLANK_FIRST, (const uint8_t[]){7, 2, 12, 5}, 4); /* 303,600 entries */
+    round_trip(3, 4, NP_GOAL_BLANK_LAST, (const uint8_t[]){11, 1, 6, 3, 9}, 5);
+    round_trip(2, 5, NP_GOAL_BLANK_FIRST, (const uint8_t[]){9, 8, 1, 2, 3, 4, 5}, 7); /* 604,800 */
+}
+
+static void test_encoding_choice(void **state)
+{
+    (void)state;
+    np_geom g;
+    np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST);
+    const uint8_t tiles[3] = {1, 2, 3};
+    uint64_t entries;
+    uint8_t *v = table4(&g, tiles, 3, &entries);
+    char p[512];
+    path_in(p, sizeof p, "enc.pdb");
+    np_pdb_write_info info;
+    np_pdb_write_opts a = {0}, f4 = {.encoding = NP_PDB_ENC_4BIT};
+
+    /* a value of the wrong parity: automatic falls back to 8-bit, forced 4-bit refuses */
+    v[100] ^= 1;
+    assert_int_equal(np_pdb_write(p, &g, tiles, 3, v, entries, &a, &info, err, sizeof err), NP_OK);
+    assert_int_equal(info.encoding, NP_PDB_ENC_8BIT);
+    assert_true(np_pdb_write(p, &g, tiles, 3, v, entries, &f4, &info, err, sizeof err) == NP_EINVAL);
+    assert_non_null(strstr(err, "entry 100"));
+    v[100] ^= 1;
+    /* a value too far above md for a nibble */
+    np_ranker r;
+    np_ranker_init(&r, 9, 3);
+    v[7] = (uint8_t)(md_of(&r, &g, tiles, 7) + 32);
+    assert_int_equal(np_pdb_write(p, &g, tiles, 3, v, entries, NULL, &info, err, sizeof err), NP_OK);
+    assert_int_equal(info.encoding, NP_PDB_ENC_8BIT);
+    /* below md */
+    v[7] = 0;
+    if (md_of(&r, &g, tiles, 7) > 0) {
+        assert_true(np_pdb_write(p, &g, tiles, 3, v, entries, &f4, NULL, err, sizeof err) == NP_EINVAL);
+    }
+    /* wrong entry count, bad tiles */
+    assert_true(np_pdb_write(p, &g, tiles, 3, v, entries - 1, NULL, NULL, err, sizeof err) == NP_EINVAL);
+    assert_true(np_pdb_write(p, &g, (const uint8_t[]){1, 1, 2}, 3, v, entries, NULL, NULL, err,
+                             sizeof err) == NP_EINVAL);
+    assert_true(np_pdb_write(p, &g, (const uint8_t[]){0, 1, 2}, 3, v, entries, NULL, NULL, err,
+                             sizeof err) == NP_EINVAL);
+    unlink(p);
+    free(v);
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+}
+
+static void test_filename(void **state)
+{
+    (void)state;
+    np_geom g;
+    char buf[128];
+    np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST);
+    assert_int_equal(np_pdb_filename(buf, sizeof buf, &g, (const uint8_t[]){1, 2, 3, 4, 5, 6, 7}, 7),
+                     24);
+    assert_string_equal(buf, "4x4-bf-1.2.3.4.5.6.7.pdb");
+    np_geom_init(&g, 3, 5, NP_GOAL_BLANK_LAST);
+    np_pdb_filename(buf, sizeof buf, &g, (const uint8_t[]){12, 3}, 2);
+    assert_string_equal(buf, "3x5-bl-12.3.pdb");
+    assert_int_equal(np_pdb_filename(buf, 5, &g, (const uint8_t[]){12, 3}, 2), 15);
+    assert_string_equal(buf, "3x5-");
+}
+
+/* ---- faults ------------------------------------------------------------- */
+
+static void fault_copy(char *p, size_t len, const char *name)
+{
+    snprintf(p, len, "%s/%s", dir, name);
+    copy_file(ref_path, p);
+}
+
+static void test_reference_opens(void **state)
+{
+    (void)state;
+    np_pdb *p;
+    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, ref_tiles};
+    assert_int_equal(np_pdb_open(&p, ref_path, &ex, err, sizeof err), NP_OK);
+    np_pdb_close(p);
+    assert_int_equal(np_pdb_open(&p, ref_path, NULL, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_entries(p), 3024);
+    np_pdb_close(p);
+    np_pdb_header h;
+    assert_int_equal(np_pdb_read_header(&h, ref_path, err, sizeof err), NP_OK);
+    assert_int_equal(h.entries, 3024);
+    assert_int_equal(h.version, NP_PDB_FORMAT_VERSION);
+    np_pdb_close(NULL);
+}
+
+static void test_fault_missing(void **state)
+{
+    (void)state;
+    char p[512];
+    path_in(p, sizeof p, "nothing-here.pdb");
+    expect_open_fails(p, NULL, NP_ENOTFOUND, "not found");
+}
+
+static void test_fault_truncated_header(void **state)
+{
+    (void)state;
+    char p[512];
+    fault_copy(p, sizeof p, "trunc-header.pdb");
+    assert_int_equal(truncate(p, 100), 0);
+    expect_open_fails(p, NULL, NP_ETRUNCATED, "truncated header");
+    assert_int_equal(truncate(p, 0), 0);
+    expect_open_fails(p, NULL, NP_ETRUNCATED, "truncated header");
+    fault_copy(p, sizeof p, "trunc-header.pdb");
+    assert_int_equal(truncate(p, 4), 0); /* a prefix of the magic */
+    expect_open_fails(p, NULL, NP_ETRUNCATED, "truncated header");
+    np_pdb_header h;
+    assert_true(np_pdb_read_header(&h, p, err, sizeof err) == NP_ETRUNCATED);
+}
+
+static void test_fault_truncated_payload(void **state)
+{
+    (void)state;
+    char p[512];
+    fault_copy(p, sizeof p, "trunc-payload.pdb");
+    assert_int_equal(truncate(p, 4096 + 1000), 0);
+    expect_open_fails(p, NULL, NP_ETRUNCATED, "truncated payload");
+    assert_int_equal(truncate(p, 256), 0); /* header only */
+    expect_open_fails(p, NULL, NP_ETRUNCATED, "truncated payload");
+    /* and too long */
+    fault_copy(p, sizeof p, "too-long.pdb");
+    FILE *f = fopen(p, "ab");
+    fputc(0, f);
+    fclose(f);
+    expect_open_fails(p, NULL, NP_EFORMAT, "stray bytes");
+}
+
+static void test_fault_flipped_payload(void **state)
+{
+    (void)state;
+    char p[512];
+    fault_copy(p, sizeof p, "flipped.pdb");
+    flip(p, 4096 + 1234);
+    expect_open_fails(p, NULL, NP_ECHECKSUM, "checksum");
+    /* without verification it opens, and np_pdb_verify names the fault */
+    np_pdb *pdb;
+    assert_int_equal(np_pdb_open_ex(&pdb, p, NULL, NP_PDB_OPEN_NOVERIFY, err, sizeof err), NP_OK);
+    assert_true(np_pdb_verify(pdb, err, sizeof err) == NP_ECHECKSUM);
+    assert_non_null(strstr(err, p));
+    np_pdb_close(pdb);
+}
+
+static void test_fault_flipped_header(void **state)
+{
+    (void)state;
+    char p[512];
+    fault_copy(p, sizeof p, "flipped-header.pdb");
+    flip(p, 17); /* cols */
+    expect_open_fails(p, NULL, NP_ECHECKSUM, "header checksum");
+}
+
+static void test_fault_magic(void **state)
+{
+    (void)state;
+    char p[512];
+    fault_copy(p, sizeof p, "magic.pdb");
+    poke(p, 0, "XPUZPDB", 7);
+    expect_open_fails(p, NULL, NP_EFORMAT, "bad magic");
+    /* a text file */
+    FILE *f = fopen(p, "w");
+    fputs("hello, world\n", f);
+    fclose(f);
+    expect_open_fails(p, NULL, NP_EFORMAT, "bad magic");
+}
+
+static void test_fault_other_board(void **state)
+{
+    (void)state;
+    np_pdb_expect ex = {4, 4, NP_GOAL_BLANK_FIRST, 4, ref_tiles};
+    expect_open_fails(ref_path, &ex, NP_EMISMATCH, "is for a 3x3 board, expected 4x4");
+    np_pdb_expect goal = {3, 3, NP_GOAL_BLANK_LAST, 0, NULL};
+    expect_open_fails(ref_path, &goal, NP_EMISMATCH, "blank-first goal");
+}
+
+static void test_fault_other_pattern(void **state)
+{
+    (void)state;
+    const uint8_t other[4] = {5, 6, 7, 8};
+    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, other};
+    expect_open_fails(ref_path, &ex, NP_EMISMATCH, "is for pattern 1,2,3,4, expected 5,6,7,8");
+    const uint8_t order[4] = {2, 1, 3, 4};
+    np_pdb_expect ex2 = {0, 0, -1, 4, order};
+    expect_open_fails(ref_path, &ex2, NP_EMISMATCH, "expected 2,1,3,4");
+    np_pdb_expect ex3 = {0, 0, -1, 3, ref_tiles};
+    expect_open_fails(ref_path, &ex3, NP_EMISMATCH, "expected 1,2,3");
+}
+
+static void test_fault_future_version(void **state)
+{
+    (void)state;
+    char p[512];
+    fault_copy(p, sizeof p, "future.pdb");
+    const uint8_t v2[4] = {2, 0, 0, 0};
+    poke(p, 8, v2, 4);
+    expect_open_fails(p, NULL, NP_EVERSION, "newer");
+    const uint8_t v0[4] = {0, 0, 0, 0};
+    poke(p, 8, v0, 4);
+    reseal(p);
+    expect_open_fails(p, NULL, NP_EFORMAT, "version");
+}
+
+/* Forged headers (checksum recomputed) with random field bytes: refused or
+ * accepted consistently, never a crash. */
+static void test_fault_forged_headers(void **state)
+{
+    (void)state;
+    char p[512];
+    int accepted = 0;
+    for (int iter = 0; iter < 1000; iter++) {
+        fault_copy(p, sizeof p, "forged.pdb");
+        int nflips = 1 + (int)(rng_next() % 3);
+        for (int j = 0; j < nflips; j++) {
+            long off = 12 + (long)(rng_next() % 236);
+            uint8_t b = (uint8_t)rng_next();
+            poke(p, off, &b, 1);
+        }
+        reseal(p);
+        np_pdb *pdb = NULL;
+        int rc = np_pdb_open(&pdb, p, NULL, err, sizeof err);
+        if (rc == NP_OK) {
+            accepted++;
+            np_geom g;
+            const np_pdb_header *h = np_pdb_get_header(pdb);
+            assert_int_equal(np_geom_init(&g, h->rows, h->cols, h->goal), NP_OK);
+            uint64_t hist[256];
+            assert_int_equal(np_pdb_histogram(pdb, &g, hist, 1), NP_OK);
+            np_pdb_close(pdb);
+        } else {
+            assert_null(pdb);
+            assert_non_null(strstr(err, p));
+        }
+    }
+    /* only bytes the reader ignores (generator, max value) leave a valid file */
+    assert_true(accepted < 1000);
+}
+
+/* ---- zstd ------------------------------------------------------------------ */
+
+static void test_zst_round_trip(void **state)
+{
+    (void)state;
+    char p[512], z[520];
+    fault_copy(p, sizeof p, "packed.pdb");
+    snprintf(z, sizeof z, "%s.zst", p);
+    uint64_t zbytes = 0;
+    assert_int_equal(np_pdb_compress(p, z, 3, 2, &zbytes, err, sizeof err), NP_OK);
+    assert_true(zbytes > 0 && (long)zbytes == file_size(z));
+    unlink(p);
+    np_pdb *pdb;
+    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, ref_tiles};
+    assert_int_equal(np_pdb_open(&pdb, p, &ex, err, sizeof err), NP_OK);
+    assert_string_equal(np_pdb_path(pdb), p);
+    assert_true(exists(p)); /* unpacked once, next to it */
+    np_pdb *ref;
+    assert_int_equal(np_pdb_open(&ref, ref_path, &ex, err, sizeof err), NP_OK);
+    assert_memory_equal(np_pdb_payload(pdb), np_pdb_payload(ref), 3024);
+    np_pdb_close(ref);
+    np_pdb_close(pdb);
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+
+    /* np_pdb_decompress on its own */
+    char q[512];
+    path_in(q, sizeof q, "unpacked.pdb");
+    assert_int_equal(np_pdb_decompress(z, q, err, sizeof err), NP_OK);
+    assert_int_equal(file_size(q), file_size(ref_path));
+    unlink(q);
+    unlink(p);
+    unlink(z);
+}
+
+static void test_zst_damaged(void **state)
+{
+    (void)state;
+    char p[512], z[520];
+    fault_copy(p, sizeof p, "damaged.pdb");
+    snprintf(z, sizeof z, "%s.zst", p);
+    assert_int_equal(np_pdb_compress(p, z, 19, 1, NULL, err, sizeof err), NP_OK);
+    unlink(p);
+    long zs = file_size(z);
+
+    flip(z, zs / 2);
+    np_pdb *pdb = NULL;
+    int rc = np_pdb_open(&pdb, p, NULL, err, sizeof err);
+    if (rc != NP_ECHECKSUM || !strstr(err, z))
+        fail_msg("damaged frame: rc %d, '%s'", rc, err);
+    assert_null(pdb);
+    assert_false(exists(p));
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+    flip(z, zs / 2);
+
+    /* the frame checksum itself (last 4 bytes) */
+    flip(z, zs - 2);
+    assert_true(np_pdb_open(&pdb, p, NULL, err, sizeof err) == NP_ECHECKSUM);
+    assert_false(exists(p));
+    flip(z, zs - 2);
+
+    /* truncated frame */
+    assert_int_equal(truncate(z, zs - 10), 0);
+    rc = np_pdb_open(&pdb, p, NULL, err, sizeof err);
+    if (rc != NP_ETRUNCATED || !strstr(err, z))
+        fail_msg("truncated frame: rc %d, '%s'", rc, err);
+    assert_false(exists(p));
+
+    /* not zstd at all */
+    poke(z, 0, "junk", 4);
+    assert_true(np_pdb_open(&pdb, p, NULL, err, sizeof err) != NP_OK);
+    assert_non_null(strstr(err, z));
+    assert_false(exists(p));
+    assert_true(np_pdb_decompress(z, p, err, sizeof err) != NP_OK);
+    assert_false(exists(p));
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+    unlink(z);
+}
+
+/* Several processes unpack the same .zst at once: all succeed, one file results. */
+static void test_zst_race(void **state)
+{
+    (void)state;
+    char p[512], z[520];
+    fault_copy(p, sizeof p, "race.pdb");
+    snprintf(z, sizeof z, "%s.zst", p);
+    assert_int_equal(np_pdb_compress(p, z, 1, 1, NULL, err, sizeof err), NP_OK);
+    unlink(p);
+    pid_t kids[4];
+    for (int i = 0; i < 4; i++) {
+        kids[i] = fork();
+        assert_true(kids[i] >= 0);
+        if (kids[i] == 0) {
+            np_pdb *pdb;
+            char e[512];
+            int rc = np_pdb_open(&pdb, p, NULL, e, sizeof e);
+            if (rc == NP_OK)
+                np_pdb_close(pdb);
+            _exit(rc == NP_OK ? 0 : 1);
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        int st;
+        assert_int_equal(waitpid(kids[i], &st, 0), kids[i]);
+        assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    }
+    np_pdb *pdb;
+    assert_int_equal(np_pdb_open(&pdb, p, NULL, err, sizeof err), NP_OK);
+    np_pdb_close(pdb);
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+    unlink(p);
+    unlink(z);
+}
+
+/* ---- interrupted writes ------------------------------------------------- */
+
+static int progress_fd = -1;
+
+static void stall_after_first_chunk(void *ctx, uint64_t done, uint64_t total)
+{
+    (void)ctx;
+    (void)total;
+    char c = 'x';
+    if (done > 0 && write(progress_fd, &c, 1) == 1)
+        for (;;)
+            pause(); /* wait for SIGKILL mid-write */
+}
+
+/* A child starts writing a file of several chunks and is killed with SIGKILL
+ * after the first: nothing that loads is left, at the final name or elsewhere. */
+static void interrupted(const char *name, int encoding, bool compress)
+{
+    char p[512], z[520];
+    path_in(p, sizeof p, name);
+    snprintf(z, sizeof z, "%s.zst", p);
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t kid = fork();
+    assert_true(kid >= 0);
+    if (kid == 0) {
+        close(fds[0]);
+        progress_fd = fds[1];
+        np_geom g;
+        np_geom_init(&g, 5, 5, NP_GOAL_BLANK_FIRST);
+        const uint8_t tiles[5] = {1, 2, 3, 4, 5};
+        uint64_t entries = 25ull * 24 * 23 * 22 * 21; /* 6.4 M: two 4 MiB chunks in 8-bit */
+        uint8_t *v = malloc(entries);
+        if (!v)
+            _exit(2);
+        memset(v, 40, entries);
+        np_pdb_write_opts o = {.encoding = encoding, .threads = 1};
+        char e[512];
+        if (compress) {
+            /* the .pdb completes; the .zst is cut short instead */
+            o.progress = NULL;
+            if (np_pdb_write(p, &g, tiles, 5, v, entries, &o, NULL, e, sizeof e) != NP_OK)
+                _exit(3);
+            char c = 'x';
+            if (write(progress_fd, &c, 1) != 1)
+                _exit(4);
+            np_pdb_compress(p, z, 19, 1, NULL, e, sizeof e);
+            _exit(0);
+        }
+        o.progress = stall_after_first_chunk;
+        np_pdb_write(p, &g, tiles, 5, v, entries, &o, NULL, e, sizeof e);
+        _exit(5); /* should not get here: killed first */
+    }
+    close(fds[1]);
+    char c;
+    assert_int_equal(read(fds[0], &c, 1), 1);
+    if (compress)
+        usleep(20000); /* let the compressor get going */
+    kill(kid, SIGKILL);
+    int st;
+    assert_int_equal(waitpid(kid, &st, 0), kid);
+    close(fds[0]);
+    if (!compress) {
+        assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+        assert_false(exists(p));
+        np_pdb *pdb = NULL;
+        assert_true(np_pdb_open(&pdb, p, NULL, err, sizeof err) == NP_ENOTFOUND);
+    } else if (WIFSIGNALED(st)) {
+        /* the .pdb is complete; the .zst was never renamed into place */
+        assert_false(exists(z));
+    }
+    /* leftovers carry the pid in a temporary name and do not load */
+    char found[8][512];
+    int n = count_files(".tmp.", found, 8);
+    char pidpart[32];
+    snprintf(pidpart, sizeof pidpart, ".tmp.%ld.", (long)kid);
+    for (int i = 0; i < n && i < 8; i++) {
+        assert_non_null(strstr(found[i], pidpart));
+        np_pdb *pdb = NULL;
+        int rc = np_pdb_open(&pdb, found[i], NULL, err, sizeof err);
+        if (rc == NP_OK)
+            fail_msg("leftover %s loads", found[i]);
+        unlink(found[i]);
+    }
+    if (!compress)
+        assert_true(n >= 1); /* the write was really interrupted */
+    unlink(p);
+    unlink(z);
+}
+
+static void test_interrupted_write(void **state)
+{
+    (void)state;
+    interrupted("killed8.pdb", NP_PDB_ENC_8BIT, false);
+    interrupted("killed4.pdb", NP_PDB_ENC_AUTO, false);
+    interrupted("killedz.pdb", NP_PDB_ENC_8BIT, true);
+}
+
+/* An interrupted overwrite keeps the old, complete file. */
+static void test_interrupted_overwrite(void **state)
+{
+    (void)state;
+    char p[512];
+    path_in(p, sizeof p, "keep.pdb");
+    np_geom g;
+    np_geom_init(&g, 5, 5, NP_GOAL_BLANK_FIRST);
+    const uint8_t tiles[2] = {1, 2};
+    uint8_t v[600];
+    memset(v, 7, sizeof v);
+    assert_int_equal(np_pdb_write(p, &g, tiles, 2, v, 600, &(np_pdb_write_opts){.encoding = NP_PDB_ENC_8BIT},
+                                  NULL, err, sizeof err), NP_OK);
+    long before = file_size(p);
+    /* now a child overwrites it with a big table and dies mid-write */
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    pid_t kid = fork();
+    assert_true(kid >= 0);
+    if (kid == 0) {
+        close(fds[0]);
+        progress_fd = fds[1];
+        uint64_t entries = 600;
+        uint8_t big[600];
+        memset(big, 9, sizeof big);
+        np_pdb_write_opts o = {.encoding = NP_PDB_ENC_8BIT, .threads = 1,
+                               .progress = stall_after_first_chunk};
+        char e[256];
+        np_pdb_write(p, &g, tiles, 2, big, entries, &o, NULL, e, sizeof e);
+        _exit(5);
+    }
+    close(fds[1]);
+    char c;
+    assert_int_equal(read(fds[0], &c, 1), 1);
+    kill(kid, SIGKILL);
+    waitpid(kid, NULL, 0);
+    close(fds[0]);
+    np_pdb *pdb;
+    assert_int_equal(np_pdb_open(&pdb, p, NULL, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_payload(pdb)[0], 7);
+    np_pdb_close(pdb);
+    assert_int_equal(file_size(p), before);
+    char found[8][512];
+    int n = count_files(".tmp.", found, 8);
+    for (int i = 0; i < n && i < 8; i++)
+        unlink(found[i]);
+    unlink(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        /* the forking tests first, before this process has started OpenMP threads */
+        cmocka_unit_test(test_interrupted_write),
+        cmocka_unit_test(test_interrupted_overwrite),
+        cmocka_unit_test(test_zst_race),
+        cmocka_unit_test(test_round_trip_3x3),
+        cmocka_unit_test(test_round_trip_larger),
+        cmocka_unit_test(test_encoding_choice),
+        cmocka_unit_test(test_filename),
+        cmocka_unit_test(test_reference_opens),
+        cmocka_unit_test(test_fault_missing),
+        cmocka_unit_test(test_fault_truncated_header),
+        cmocka_unit_test(test_fault_truncated_payload),
+        cmocka_unit_test(test_fault_flipped_payload),
+        cmocka_unit_test(test_fault_flipped_header),
+        cmocka_unit_test(test_fault_magic),
+        cmocka_unit_test(test_fault_other_board),
+        cmocka_unit_test(test_fault_other_pattern),
+        cmocka_unit_test(test_fault_future_version),
+        cmocka_unit_test(test_fault_forged_headers),
+        cmocka_unit_test(test_zst_round_trip),
+        cmocka_unit_test(test_zst_damaged),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
