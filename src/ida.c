@@ -130,9 +130,14 @@ static uint8_t *conflict_table(int len)
 static int check_limits(search *s)
 {
     shared *sh = s->sh;
-    s->next_check = s->generated + CHECK_EVERY;
     uint64_t total = __atomic_add_fetch(&sh->generated, s->generated - s->reported, __ATOMIC_RELAXED);
     s->reported = s->generated;
+    /* Look again after CHECK_EVERY nodes, or sooner when the node limit is
+     * closer: a serial search then stops exactly at it. */
+    uint64_t step = CHECK_EVERY;
+    if (sh->max_nodes && total < sh->max_nodes && sh->max_nodes - total < step)
+        step = sh->max_nodes - total;
+    s->next_check = s->generated + step;
     if (sh->stop)
         return 1;
     if ((sh->max_nodes && total >= sh->max_nodes) || (sh->cancel && *sh->cancel) ||

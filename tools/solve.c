@@ -512,14 +512,17 @@ int cmd_solve(int argc, char **argv)
             fputc('\n', out);
             break;
         case FMT_TEXT: {
-            char lenbuf[16], optbuf[16];
+            char lenbuf[16], optbuf[16], boundbuf[48] = "";
+            if (r->status == NP_STATUS_LIMIT)
+                snprintf(boundbuf, sizeof boundbuf, "(stopped at bound %d)", r->bound);
             snprintf(lenbuf, sizeof lenbuf, "%d", r->length);
             snprintf(optbuf, sizeof optbuf, "%d", e->meta.opt);
             fprintf(out, "%-*s %-5s %-10s %4s %4s %4d %14llu %14llu %9.3f  %s%s\n", idw, id, size,
-                    chk && !strcmp(chk, "mismatch") ? "MISMATCH" : np_status_name(r->status),
+                    check && r->status == NP_STATUS_SOLVED && chk && !strcmp(chk, "mismatch")
+                        ? "MISMATCH" : np_status_name(r->status),
                     r->length >= 0 ? lenbuf : "-", e->meta.opt >= 0 ? optbuf : "-", r->h0,
                     (unsigned long long)r->expanded, (unsigned long long)r->generated, r->seconds,
-                    r->moves, r->status == NP_STATUS_LIMIT ? "(bound reached)" : "");
+                    r->moves, boundbuf);
             break;
         }
         }
