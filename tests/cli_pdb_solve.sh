@@ -1,0 +1,175 @@
+#!/usr/bin/env bash
+# cli_pdb_solve.sh - end-to-end tests of `npuzzle solve` with pattern databases: lengths, missing and
+# corrupt tables, --gen, --no-reflect, the fallback without tables, one board on two threads.
+# usage: cli_pdb_solve.sh NPUZZLE_BINARY
+set -u
+NP=${1:?usage: cli_pdb_solve.sh NPUZZLE_BINARY}
+HERE=$(cd "$(dirname "$0")" && pwd)
+DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
+export OMP_NUM_THREADS=2
+unset NPUZZLE_PDB_DIR
+T=$(mktemp -d "${TMPDIR:-/tmp}/cli_pdb_solve.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+# Nothing may come from or land in the user's cache.
+export XDG_CACHE_HOME="$T/cache"
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+
+# run WANT_RC DESCRIPTION CMD...: run CMD with stdout in $T/out, stderr in $T/err
+run() {
+    local want=$1 what=$2
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ]; then ok; else
+        bad "$what: exit $rc, want $want"
+        sed 's/^/    /' "$T/err" >&2
+    fi
+}
+# has PATTERN FILE DESCRIPTION: fixed-string search
+has() {
+    if grep -qF -- "$1" "$2"; then ok; else
+        bad "$3: '$1' not in $(basename "$2")"
+        sed 's/^/    /' "$2" >&2
+    fi
+}
+# lengths: the length column of a csv output ($T/out), one line, space-separated
+lengths() { awk -F, 'NR > 1 { printf "%s ", $5 }' "$T/out"; }
+# same A B DESCRIPTION
+same() {
+    if [ "$1" = "$2" ]; then ok; else bad "$3: '$1' != '$2'"; fi
+}
+
+A="$T/a"
+F1="3x3-bf-1.2.3.4.pdb"
+F2="3x3-bf-5.6.7.8.pdb"
+H8="$DATA/hardest8.txt"
+BOARD8="8 0 6 5 4 7 2 3 1"
+
+# 8-puzzle boards from random walks (fixed seed) of up to 60 steps, plus the two 31-move ones.
+RANDOM=20240611
+{
+    cat "$H8"
+    for _ in $(seq 1 30); do
+        t=(0 1 2 3 4 5 6 7 8)
+        b=0
+        for _ in $(seq 1 $((RANDOM % 61))); do
+            r=$((b / 3)) c=$((b % 3))
+            case $((RANDOM % 4)) in
+                0) [ $r -gt 0 ] && n=$((b - 3)) || continue ;;
+                1) [ $r -lt 2 ] && n=$((b + 3)) || continue ;;
+                2) [ $c -gt 0 ] && n=$((b - 1)) || continue ;;
+                3) [ $c -lt 2 ] && n=$((b + 1)) || continue ;;
+            esac
+            t[b]=${t[n]}
+            t[n]=0
+            b=$n
+        done
+        echo "${t[*]}"
+    done
+} >"$T/boards8.txt"
+
+# ---- build the tables, solve the hardest boards ------------------------------
+run 0 "gen 8:4-4" "$NP" gen --partition 8:4-4 --pdb-dir "$A" --quiet
+[ -f "$A/$F1" ] && [ -f "$A/$F2" ] && ok || bad "gen did not write $F1 and $F2: $(ls -A "$A")"
+
+run 0 "solve -H pdb --check hardest8" "$NP" solve -H pdb --pdb-dir "$A" --check -f csv -q "$H8"
+same "$(lengths)" "31 31 " "hardest8 lengths"
+run 0 "solve -H pdb --check hardest8 (text)" "$NP" solve -H pdb --pdb-dir "$A" --check "$H8"
+has "31" "$T/out" "text output shows the length"
+
+# the directory from the environment
+NPUZZLE_PDB_DIR="$A" run 0 "NPUZZLE_PDB_DIR" "$NP" solve -H pdb --check -f csv -q "$H8"
+same "$(lengths)" "31 31 " "lengths with NPUZZLE_PDB_DIR"
+
+# ---- the PDB heuristic agrees with Manhattan distance (optimal) --------------
+run 0 "solve -H md" "$NP" solve -H md -f csv -q "$T/boards8.txt"
+want=$(lengths)
+[ "$(echo "$want" | wc -w)" -eq 32 ] && ok || bad "expected 32 boards, got lengths '$want'"
+run 0 "solve -H pdb" "$NP" solve -H pdb --pdb-dir "$A" -f csv -q "$T/boards8.txt"
+same "$(lengths)" "$want" "pdb lengths vs md lengths"
+run 0 "solve -H pdb --no-reflect" "$NP" solve -H pdb --no-reflect --pdb-dir "$A" -f csv -q "$T/boards8.txt"
+same "$(lengths)" "$want" "--no-reflect lengths vs md lengths"
+run 0 "solve -H pdb -j 2" "$NP" solve -H pdb -j 2 --pdb-dir "$A" -f csv -q "$T/boards8.txt"
+same "$(lengths)" "$want" "-j 2 lengths vs md lengths"
+run 0 "solve --no-reflect --check hardest8" "$NP" solve -H pdb --no-reflect --pdb-dir "$A" --check -f csv -q "$H8"
+same "$(lengths)" "31 31 " "--no-reflect hardest8 lengths"
+
+# ---- one board on two threads ------------------------------------------------
+echo "$BOARD8" >"$T/one8.txt"
+run 0 "-j 2 one 8-puzzle board" "$NP" solve -H pdb -j 2 --pdb-dir "$A" -f csv -q "$T/one8.txt"
+same "$(lengths)" "31 " "-j 2 one 8-puzzle board"
+
+# A 15-puzzle board is what the split search is for: 15:6-6-3 builds in seconds.
+B="$T/b"
+run 0 "gen 15:6-6-3" "$NP" gen --partition 15:6-6-3 --pdb-dir "$B" --quiet
+for id in 9 12 19 60; do
+    grep -E "id=$id opt=" "$DATA/korf100.txt" >"$T/one15.txt"
+    opt=$(sed -n 's/.*opt=\([0-9]*\).*/\1/p' "$T/one15.txt")
+    run 0 "Korf #$id -j 1" "$NP" solve -H pdb --partition 15:6-6-3 --pdb-dir "$B" -j 1 --check -f csv -q "$T/one15.txt"
+    same "$(lengths)" "$opt " "Korf #$id -j 1 length"
+    run 0 "Korf #$id -j 2" "$NP" solve -H pdb --partition 15:6-6-3 --pdb-dir "$B" -j 2 --check -f csv -q "$T/one15.txt"
+    same "$(lengths)" "$opt " "Korf #$id -j 2 length"
+done
+
+# ---- missing tables ------------------------------------------------------------
+E="$T/empty"
+mkdir -p "$E"
+echo "$BOARD8" | run 3 "-H pdb with no tables" "$NP" solve -H pdb --pdb-dir "$E"
+has "$F1" "$T/err" "missing-table message names the file"
+has "npuzzle gen --partition 8:4-4" "$T/err" "missing-table message names the gen command"
+[ -s "$T/out" ] && bad "nothing may be solved when tables are missing: $(cat "$T/out")" || ok
+
+# only the second table missing: that one is named
+P="$T/partial"
+mkdir -p "$P"
+cp "$A/$F1" "$P/"
+echo "$BOARD8" | run 3 "-H pdb with one table missing" "$NP" solve -H pdb --pdb-dir "$P"
+has "$F2" "$T/err" "names the one missing file"
+
+# --gen builds what is missing, then solves
+echo "$BOARD8" | run 0 "-H pdb --gen" "$NP" solve -H pdb --gen --pdb-dir "$E" -f csv
+same "$(lengths)" "31 " "--gen length"
+[ -f "$E/$F1" ] && [ -f "$E/$F2" ] && ok || bad "--gen did not write the tables: $(ls -A "$E")"
+cmp -s "$E/$F1" "$A/$F1" && cmp -s "$E/$F2" "$A/$F2" && ok || bad "--gen wrote other tables than gen"
+# and they are reused
+echo "$BOARD8" | run 0 "-H pdb after --gen" "$NP" solve -H pdb --pdb-dir "$E" -f csv -q
+same "$(lengths)" "31 " "length after --gen"
+
+# ---- a corrupted table: one payload byte flipped -------------------------------
+C="$T/corrupt"
+mkdir -p "$C"
+cp "$A/$F1" "$A/$F2" "$C/"
+off=$((4096 + 777))
+byte=$(od -An -tu1 -j "$off" -N1 "$C/$F2" | tr -d ' ')
+printf '%b' "$(printf '\\%03o' $(((byte ^ 0x5a) & 255)))" |
+    dd of="$C/$F2" bs=1 seek="$off" conv=notrunc status=none
+cmp -s "$C/$F2" "$A/$F2" && bad "the byte flip did not change $F2" || ok
+echo "$BOARD8" | run 3 "-H pdb with a corrupt table" "$NP" solve -H pdb --pdb-dir "$C"
+has "$F2" "$T/err" "corrupt-table message names the file"
+has "checksum" "$T/err" "corrupt-table message says what is wrong"
+[ -s "$T/out" ] && bad "nothing may be solved with a corrupt table: $(cat "$T/out")" || ok
+# without -H the solver must not silently fall back on a corrupt file either
+echo "$BOARD8" | run 3 "default heuristic with a corrupt table" "$NP" solve --pdb-dir "$C"
+has "$F2" "$T/err" "corrupt-table message names the file (default heuristic)"
+
+# ---- no -H and no tables: fall back with a note ----------------------------------
+echo "$BOARD8" | run 0 "no -H, no tables (--pdb-dir)" "$NP" solve --pdb-dir "$T/none" -f csv
+same "$(lengths)" "31 " "fallback length"
+[ -s "$T/err" ] && ok || bad "fallback printed no note on stderr"
+has "npuzzle gen" "$T/err" "fallback note says how to build the tables"
+[ -e "$T/none" ] && bad "fallback created $T/none" || ok
+# the same with the default directory (an empty cache)
+echo "$BOARD8" | run 0 "no -H, no tables (default dir)" "$NP" solve -f csv
+same "$(lengths)" "31 " "fallback length (default dir)"
+[ -s "$T/err" ] && ok || bad "fallback (default dir) printed no note on stderr"
+# with tables and no -H, the PDBs are used: no note
+echo "$BOARD8" | run 0 "no -H, tables present" "$NP" solve --pdb-dir "$A" -f csv
+same "$(lengths)" "31 " "default heuristic length with tables"
+[ -s "$T/err" ] && bad "a note on stderr although the tables exist: $(cat "$T/err")" || ok
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

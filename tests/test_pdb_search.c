@@ -1,0 +1,720 @@
+/* test_pdb_search.c - IDA* driven by additive PDBs (with and without the reflected lookup), checked
+ * against truths that share no code with the solver.
+ *
+ * The tables are built here (np_pdb_generate + np_pdb_write into a temporary
+ * directory), then opened the way the solver opens them (np_pdbset_open).
+ * Truths:
+ *   - 8-puzzle: a plain BFS written below, with its own permutation ranking and
+ *     move code, gives the distance of all 181,440 boards; every solution is
+ *     replayed by the same independent move code.
+ *   - 15-puzzle: the published optimal lengths of Korf's 100 (data/korf100.txt).
+ *   - Reflection: a transpose-and-relabel written here from the definition.
+ *   - Parallel search of one board: the serial search's optimal length.
+ *   - 4-bit files: the same tables written 8-bit.
+ */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <omp.h>
+
+#include "npuzzle.h"
+
+#ifndef NPUZZLE_DATA_DIR
+#error "NPUZZLE_DATA_DIR must name the data/ directory"
+#endif
+
+/* Sanitizer builds (ASan/UBSan at -O0) run the search ~12x slower than release. */
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_SANITIZER 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_SANITIZER 1
+#endif
+#endif
+#ifndef UNDER_SANITIZER
+#define UNDER_SANITIZER 0
+#endif
+
+static double wall_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* splitmix64 with a fixed seed: every run tests the same boards. */
+static uint64_t prng = 0x243f6a8885a308d3ull;
+
+static uint64_t prng_next(void)
+{
+    uint64_t z = (prng += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static uint32_t prng_below(uint32_t n)
+{
+    return (uint32_t)(prng_next() % n);
+}
+
+/* ---- independent board code: blank-first goal (cell c holds tile c) -------- */
+
+/* Move the blank of tiles[0..rows*cols-1] one step ('U' = up a row, 'D', 'L', 'R').
+ * @return 1, or 0 (nothing changed) when the step leaves the board. */
+static int step_blank(uint8_t *tiles, int rows, int cols, char dir)
+{
+    int n = rows * cols, at = 0;
+    while (at < n && tiles[at] != 0)
+        at++;
+    int r = at / cols, c = at % cols;
+    if (dir == 'U')
+        r -= 1;
+    else if (dir == 'D')
+        r += 1;
+    else if (dir == 'L')
+        c -= 1;
+    else if (dir == 'R')
+        c += 1;
+    else
+        return 0;
+    if (r < 0 || c < 0 || r >= rows || c >= cols)
+        return 0;
+    tiles[at] = tiles[r * cols + c];
+    tiles[r * cols + c] = 0;
+    return 1;
+}
+
+/* Replay `moves` on a copy of `tiles`: 1 when every move is legal, the count is
+ * `want_len` and the goal is reached, else 0. */
+static int replays_to_goal(const uint8_t *tiles, int rows, int cols, const char *moves,
+                           int want_len)
+{
+    uint8_t t[64];
+    int n = rows * cols;
+    memcpy(t, tiles, (size_t)n);
+    int len = 0;
+    for (; moves[len] != '\0'; len++)
+        if (!step_blank(t, rows, cols, moves[len]))
+            return 0;
+    if (len != want_len)
+        return 0;
+    for (int c = 0; c < n; c++)
+        if (t[c] != c)
+            return 0;
+    return 1;
+}
+
+/* The transposed, relabelled board, from the definition: the tile at cell
+ * (r, c) moves to cell (c, r), and tile t is renamed to the tile whose goal
+ * cell is the transpose of t's goal cell. With the blank-first goal tile t's
+ * goal cell is t itself. */
+static void own_mirror(uint8_t *out, const uint8_t *in, int side)
+{
+    for (int r = 0; r < side; r++)
+        for (int c = 0; c < side; c++) {
+            int t = in[r * side + c];
+            int tr = t / side, tc = t % side;     /* goal cell of t */
+            int renamed = tc * side + tr;         /* the tile at home on its transpose */
+            out[c * side + r] = (uint8_t)renamed;
+        }
+}
+
+/* Solvable with the blank-first goal: the parity of the permutation (blank
+ * included) equals the parity of the blank's distance to cell 0. */
+static int own_solvable(const uint8_t *tiles, int rows, int cols)
+{
+    int n = rows * cols, inv = 0, blank = 0;
+    for (int i = 0; i < n; i++) {
+        if (tiles[i] == 0)
+            blank = i;
+        for (int j = i + 1; j < n; j++)
+            inv += tiles[i] > tiles[j];
+    }
+    return (inv & 1) == ((blank / cols + blank % cols) & 1);
+}
+
+static np_board to_board(const uint8_t *tiles, int rows, int cols)
+{
+    np_board b;
+    memset(&b, 0, sizeof b);
+    b.rows = (uint8_t)rows;
+    b.cols = (uint8_t)cols;
+    for (int c = 0; c < rows * cols; c++) {
+        b.tiles[c] = tiles[c];
+        if (tiles[c] == 0)
+            b.blank = (uint8_t)c;
+    }
+    return b;
+}
+
+/* ---- the 8-puzzle oracle: BFS over the 9! permutations ------------------- */
+
+#define P8_CELLS 9
+#define P8_PERMS 362880u
+#define P8_REACHABLE 181440u
+
+static int8_t *p8_dist;          /* by own_rank9; -1 = other parity class */
+
+static uint32_t own_rank9(const uint8_t *p)
+{
+    /* Lehmer code, most significant digit first. */
+    uint32_t r = 0;
+    for (int i = 0; i < P8_CELLS; i++) {
+        uint32_t less = 0;
+        for (int j = i + 1; j < P8_CELLS; j++)
+            less += p[j] < p[i];
+        r = r * (uint32_t)(P8_CELLS - i) + less;
+    }
+    return r;
+}
+
+static void own_unrank9(uint32_t r, uint8_t *p)
+{
+    uint8_t digit[P8_CELLS];
+    for (int i = P8_CELLS - 1; i >= 0; i--) {
+        digit[i] = (uint8_t)(r % (uint32_t)(P8_CELLS - i));
+        r /= (uint32_t)(P8_CELLS - i);
+    }
+    uint8_t left[P8_CELLS];
+    for (int v = 0; v < P8_CELLS; v++)
+        left[v] = (uint8_t)v;
+    int nleft = P8_CELLS;
+    for (int i = 0; i < P8_CELLS; i++) {
+        p[i] = left[digit[i]];
+        memmove(left + digit[i], left + digit[i] + 1, (size_t)(nleft - digit[i] - 1));
+        nleft--;
+    }
+}
+
+static void p8_bfs(void)
+{
+    p8_dist = malloc(P8_PERMS);
+    uint32_t *fifo = malloc(P8_REACHABLE * sizeof *fifo);
+    assert_non_null(p8_dist);
+    assert_non_null(fifo);
+    memset(p8_dist, -1, P8_PERMS);
+    uint8_t p[P8_CELLS];
+    for (int c = 0; c < P8_CELLS; c++)
+        p[c] = (uint8_t)c;
+    uint32_t head = 0, tail = 0;
+    fifo[tail++] = own_rank9(p);
+    p8_dist[fifo[0]] = 0;
+    while (head < tail) {
+        uint32_t r = fifo[head++];
+        for (int k = 0; k < 4; k++) {
+            own_unrank9(r, p);
+            if (!step_blank(p, 3, 3, "UDLR"[k]))
+                continue;
+            uint32_t s = own_rank9(p);
+            if (p8_dist[s] < 0) {
+                assert_true(tail < P8_REACHABLE);
+                p8_dist[s] = (int8_t)(p8_dist[r] + 1);
+                fifo[tail++] = s;
+            }
+        }
+    }
+    free(fifo);
+    assert_int_equal(tail, P8_REACHABLE);
+}
+
+/* ---- building a partition's tables into a temporary directory ------------ */
+
+typedef struct tables {
+    char dir[256];
+    np_pdbset *set;
+    double build_seconds;
+} tables;
+
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return;
+    struct dirent *e;
+    char path[512];
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        int len = snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (len > 0 && (size_t)len < sizeof path)
+            unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
+/* Generate every pattern of `name` on g once, write it into a new temporary
+ * directory per entry of t[0..nt-1] (with that entry's encoding), and open
+ * each directory as the solver does. */
+static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g,
+                         const char *name)
+{
+    char err[512] = "";
+    np_partition part;
+    int rc = np_partition_resolve(&part, name, g->rows, g->cols, true, err, sizeof err);
+    if (rc != NP_OK)
+        fail_msg("np_partition_resolve(%s): %s", name, err);
+    const char *tmp = getenv("TMPDIR");
+    for (int k = 0; k < nt; k++) {
+        snprintf(t[k].dir, sizeof t[k].dir, "%s/test_pdb_search.XXXXXX",
+                 tmp && *tmp ? tmp : "/tmp");
+        assert_non_null(mkdtemp(t[k].dir));
+    }
+    double t0 = wall_now();
+    for (int i = 0; i < part.npatterns; i++) {
+        const np_pattern *pat = &part.patterns[i];
+        uint8_t *values = NULL;
+        uint64_t entries = 0;
+        rc = np_pdb_generate(&values, &entries, g, pat->tiles, pat->ntiles, NULL);
+        assert_true(rc == NP_OK);
+        char file[128], path[1024];
+        np_pdb_filename(file, sizeof file, g, pat->tiles, pat->ntiles);
+        for (int k = 0; k < nt; k++) {
+            int len = snprintf(path, sizeof path, "%s/%s", t[k].dir, file);
+            assert_true(len > 0 && (size_t)len < sizeof path);
+            np_pdb_write_opts wo = {.encoding = encoding[k]};
+            np_pdb_write_info info;
+            rc = np_pdb_write(path, g, pat->tiles, pat->ntiles, values, entries, &wo, &info, err,
+                              sizeof err);
+            if (rc != NP_OK)
+                fail_msg("np_pdb_write(%s): %s", path, err);
+            if (encoding[k] != NP_PDB_ENC_AUTO)
+                assert_int_equal(info.encoding, encoding[k]);
+        }
+        free(values);
+    }
+    for (int k = 0; k < nt; k++) {
+        t[k].build_seconds = wall_now() - t0;
+        rc = np_pdbset_open(&t[k].set, g, &part, t[k].dir, 0, err, sizeof err);
+        if (rc != NP_OK)
+            fail_msg("np_pdbset_open(%s): %s", t[k].dir, err);
+    }
+}
+
+static void tables_free(tables *t)
+{
+    np_pdbset_free(t->set);
+    t->set = NULL;
+    remove_dir(t->dir);
+}
+
+/* ---- shared state, built once -------------------------------------------- */
+
+static np_geom g3, g4;
+/* 8:4-4 written with the automatic encoding (4-bit), forced 8-bit, forced 4-bit */
+static tables t8[3];
+#define t8_auto t8[0]
+#define t8_bit8 t8[1]
+#define t8_bit4 t8[2]
+/* 15:6-6-3, automatic (4-bit) and 8-bit */
+static tables t15[2];
+#define t15_auto t15[0]
+#define t15_bit8 t15[1]
+
+static int setup_all(void **state)
+{
+    (void)state;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    double t0 = wall_now();
+    p8_bfs();
+    double t1 = wall_now();
+    static const int enc8[3] = {NP_PDB_ENC_AUTO, NP_PDB_ENC_8BIT, NP_PDB_ENC_4BIT};
+    static const int enc15[2] = {NP_PDB_ENC_AUTO, NP_PDB_ENC_8BIT};
+    tables_build(t8, enc8, 3, &g3, "8:4-4");
+    tables_build(t15, enc15, 2, &g4, "15:6-6-3");
+    print_message("[ setup    ] 8-puzzle BFS %.2f s; 8:4-4 built and written in %.2f s; 15:6-6-3 "
+                  "in %.2f s; %s build, %d OpenMP threads\n",
+                  t1 - t0, t8[2].build_seconds, t15[1].build_seconds,
+                  UNDER_SANITIZER ? "sanitizer" : "plain", omp_get_max_threads());
+    return 0;
+}
+
+static int teardown_all(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 3; k++)
+        tables_free(&t8[k]);
+    for (int k = 0; k < 2; k++)
+        tables_free(&t15[k]);
+    free(p8_dist);
+    p8_dist = NULL;
+    return 0;
+}
+
+/* ---- 8-puzzle: exact distances ------------------------------------------- */
+
+/* Solve one 3x3 board with the PDB heuristic and check it against the oracle. */
+static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_reflect,
+                           np_result *res)
+{
+    int want = p8_dist[own_rank9(tiles)];
+    np_board b = to_board(tiles, 3, 3);
+    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = set, .no_reflect = no_reflect,
+                        .threads = 1};
+    int rc = np_ida_solve(res, &b, &g3, &o);
+    assert_true(rc == NP_OK);
+    assert_int_equal(res->status, NP_STATUS_SOLVED);
+    if (res->length != want || !replays_to_goal(tiles, 3, 3, res->moves, want)) {
+        char text[64];
+        np_board_format(text, sizeof text, &b);
+        fail_msg("8-puzzle %s (reflect %s): length %d moves %s, BFS distance %d", text,
+                 no_reflect ? "off" : "on", res->length, res->moves, want);
+    }
+    assert_true(res->h0 <= want);
+}
+
+static void test_p8_hardest(void **state)
+{
+    (void)state;
+    static const uint8_t hardest[2][9] = {{8, 0, 6, 5, 4, 7, 2, 3, 1}, {8, 7, 6, 0, 4, 1, 2, 5, 3}};
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(p8_dist[own_rank9(hardest[i])], 31);
+        for (int nr = 0; nr < 2; nr++) {
+            np_result res;
+            solve8_checked(hardest[i], t8_auto.set, nr, &res);
+            assert_int_equal(res.length, 31);
+        }
+    }
+}
+
+static void test_p8_sampled_boards(void **state)
+{
+    (void)state;
+    /* Stratified sample: up to PER_DIST boards of every distance 0..31 (all of
+     * them where there are fewer), then uniform random boards on top. */
+    enum { PER_DIST = 80, EXTRA = 400 };
+    uint32_t count[32] = {0};
+    for (uint32_t r = 0; r < P8_PERMS; r++)
+        if (p8_dist[r] >= 0)
+            count[p8_dist[r]]++;
+    assert_int_equal(count[31], 2);
+    uint32_t start[33] = {0};
+    for (int d = 0; d < 32; d++)
+        start[d + 1] = start[d] + count[d];
+    assert_int_equal(start[32], P8_REACHABLE);
+    uint32_t *bydist = malloc(P8_REACHABLE * sizeof *bydist);
+    uint32_t *sample = malloc((32 * PER_DIST + EXTRA) * sizeof *sample);
+    assert_non_null(bydist);
+    assert_non_null(sample);
+    uint32_t fill[32];
+    memcpy(fill, start, sizeof fill);
+    for (uint32_t r = 0; r < P8_PERMS; r++)
+        if (p8_dist[r] >= 0)
+            bydist[fill[p8_dist[r]]++] = r;
+    int nsample = 0;
+    for (int d = 0; d < 32; d++) {
+        uint32_t *a = bydist + start[d];
+        uint32_t take = count[d] < PER_DIST ? count[d] : PER_DIST;
+        for (uint32_t i = 0; i < take; i++) {   /* partial Fisher-Yates */
+            uint32_t j = i + prng_below(count[d] - i);
+            uint32_t x = a[i];
+            a[i] = a[j];
+            a[j] = x;
+            sample[nsample++] = a[i];
+        }
+    }
+    for (int i = 0; i < EXTRA; i++)
+        sample[nsample++] = bydist[prng_below(P8_REACHABLE)];
+    assert_true(nsample >= 2000);
+
+    uint64_t gen[2] = {0, 0};
+    int covered = 0;
+    for (int d = 0; d < 32; d++)
+        covered += count[d] > 0;
+    for (int nr = 0; nr < 2; nr++)
+        for (int i = 0; i < nsample; i++) {
+            uint8_t tiles[9];
+            own_unrank9(sample[i], tiles);
+            np_result res;
+            solve8_checked(tiles, t8_auto.set, nr, &res);
+            gen[nr] += res.generated;
+            /* The same search over 4-bit and 8-bit files: same heuristic, so the
+             * same tree, node for node. */
+            if (i % 8 == 0) {
+                np_result r8, r4;
+                solve8_checked(tiles, t8_bit8.set, nr, &r8);
+                solve8_checked(tiles, t8_bit4.set, nr, &r4);
+                assert_int_equal(r8.generated, res.generated);
+                assert_int_equal(r4.generated, res.generated);
+                assert_string_equal(r8.moves, res.moves);
+                assert_string_equal(r4.moves, res.moves);
+            }
+        }
+    print_message("[ 8-puzzle ] %d boards over %d distances solved exactly, reflection on: %llu "
+                  "nodes generated, off: %llu\n",
+                  nsample, covered, (unsigned long long)gen[0], (unsigned long long)gen[1]);
+    /* The reflected lookup is a max of two admissible sums: never more nodes. */
+    assert_true(gen[0] <= gen[1]);
+    free(bydist);
+    free(sample);
+}
+
+static void test_p8_all_boards_bounds(void **state)
+{
+    (void)state;
+    uint32_t boards = 0, above_md = 0, reflect_helps = 0;
+    uint64_t sum_h = 0, sum_d = 0;
+    for (uint32_t r = 0; r < P8_PERMS; r++) {
+        int d = p8_dist[r];
+        if (d < 0)
+            continue;
+        boards++;
+        uint8_t tiles[9], mir[9];
+        own_unrank9(r, tiles);
+        own_mirror(mir, tiles, 3);
+        np_board b = to_board(tiles, 3, 3), m = to_board(mir, 3, 3);
+        int md = np_h_manhattan(&b, &g3);
+        int hr = np_h_pdb(t8_auto.set, &b, false);
+        int hn = np_h_pdb(t8_auto.set, &b, true);
+        int plain = np_h_pdb_plain(t8_auto.set, &b);
+        int plain_m = np_h_pdb_plain(t8_auto.set, &m);
+        if (!(md <= hn && hn <= hr && hr <= d) || hn != plain ||
+            hr != (plain > plain_m ? plain : plain_m)) {
+            char text[64];
+            np_board_format(text, sizeof text, &b);
+            fail_msg("8-puzzle %s: BFS %d md %d pdb %d pdb-no-reflect %d plain %d plain(mirror) %d",
+                     text, d, md, hr, hn, plain, plain_m);
+        }
+        /* 4-bit and 8-bit files give the same values. */
+        assert_int_equal(np_h_pdb(t8_bit8.set, &b, false), hr);
+        assert_int_equal(np_h_pdb(t8_bit4.set, &b, false), hr);
+        assert_int_equal(np_h_pdb_plain(t8_bit8.set, &b), plain);
+        assert_int_equal(np_h_pdb_plain(t8_bit4.set, &b), plain);
+        above_md += hn > md;
+        reflect_helps += hr > hn;
+        sum_h += (uint64_t)hr;
+        sum_d += (uint64_t)d;
+    }
+    assert_int_equal(boards, P8_REACHABLE);
+    /* Tables that were all zeros, or a reflected lookup that never reflects,
+     * would pass the bounds above: make sure both add something. */
+    assert_true(above_md > 0);
+    assert_true(reflect_helps > 0);
+    print_message("[ 8-puzzle ] all %u boards: md <= pdb <= pdb+reflect <= BFS; pdb > md on %u, "
+                  "reflection raises %u; mean h %.3f vs mean distance %.3f\n",
+                  boards, above_md, reflect_helps, (double)sum_h / boards, (double)sum_d / boards);
+}
+
+/* ---- 15-puzzle: Korf's 100 ------------------------------------------------ */
+
+typedef struct korf_inst {
+    int id, opt;
+    uint8_t tiles[16];
+} korf_inst;
+
+static korf_inst korf[100];
+static int nkorf;
+
+static void load_korf(void)
+{
+    if (nkorf == 100)
+        return;
+    const char *path = NPUZZLE_DATA_DIR "/korf100.txt";
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        fail_msg("cannot open %s", path);
+    char line[512];
+    nkorf = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        char *p = line;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '#' || *p == '\n' || *p == '\0')
+            continue;
+        assert_true(nkorf < 100);
+        korf_inst *k = &korf[nkorf];
+        for (int c = 0; c < 16; c++) {
+            char *end;
+            long v = strtol(p, &end, 10);
+            assert_true(end != p && v >= 0 && v < 16);
+            k->tiles[c] = (uint8_t)v;
+            p = end;
+        }
+        char *id = strstr(p, "id="), *opt = strstr(p, "opt=");
+        assert_non_null(id);
+        assert_non_null(opt);
+        k->id = atoi(id + 3);
+        k->opt = atoi(opt + 4);
+        assert_true(own_solvable(k->tiles, 4, 4));
+        nkorf++;
+    }
+    fclose(f);
+    assert_int_equal(nkorf, 100);
+}
+
+/* All 100 instances in every build. Measured on the 2-core development
+ * machine with OMP_NUM_THREADS=2 (boards in parallel, one search each): about
+ * 5 s of wall time in the release build and 30 s under ASan+UBSan at -O0, so
+ * the sanitizer build needs no smaller set (the whole test takes about 1 min). */
+static void test_korf100(void **state)
+{
+    (void)state;
+    load_korf();
+    int n = nkorf;
+    np_result *res = calloc((size_t)n, sizeof *res);
+    int *rcs = calloc((size_t)n, sizeof *rcs);
+    assert_non_null(res);
+    assert_non_null(rcs);
+    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1};
+    double t0 = wall_now();
+    /* Boards in parallel (one search each); nothing asserts inside the region. */
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int i = 0; i < n; i++) {
+        np_board b = to_board(korf[i].tiles, 4, 4);
+        rcs[i] = np_ida_solve(&res[i], &b, &g4, &o);
+    }
+    double wall = wall_now() - t0;
+    uint64_t generated = 0;
+    double search = 0;
+    for (int i = 0; i < n; i++) {
+        const korf_inst *k = &korf[i];
+        assert_int_equal(k->id, i + 1);
+        assert_true(rcs[i] == NP_OK);
+        assert_int_equal(res[i].status, NP_STATUS_SOLVED);
+        if (res[i].length != k->opt || !replays_to_goal(k->tiles, 4, 4, res[i].moves, k->opt))
+            fail_msg("Korf #%d: length %d (moves %s), opt=%d", k->id, res[i].length, res[i].moves,
+                     k->opt);
+        assert_true(res[i].h0 <= k->opt && (k->opt - res[i].h0) % 2 == 0);
+        generated += res[i].generated;
+        search += res[i].seconds;
+    }
+    print_message("[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection; "
+                  "%.2f s wall on %d threads (%.2f s of search), %llu nodes generated "
+                  "(mean %.0f)\n",
+                  UNDER_SANITIZER ? "sanitizer" : "plain",
+                  n, wall, omp_get_max_threads(), search, (unsigned long long)generated,
+                  (double)generated / n);
+    free(res);
+    free(rcs);
+}
+
+/* ---- reflection on random 15-puzzle boards --------------------------------- */
+
+static void random_board15(uint8_t *tiles, int i)
+{
+    for (int c = 0; c < 16; c++)
+        tiles[c] = (uint8_t)c;
+    if (i % 2 == 0) {
+        /* random walk from the goal, 0..300 steps */
+        int steps = (int)prng_below(301);
+        for (int s = 0; s < steps; s++)
+            step_blank(tiles, 4, 4, "UDLR"[prng_below(4)]);
+    } else {
+        /* random permutation, parity fixed by swapping two tiles */
+        for (int c = 15; c > 0; c--) {
+            int j = (int)prng_below((uint32_t)c + 1);
+            uint8_t x = tiles[c];
+            tiles[c] = tiles[j];
+            tiles[j] = x;
+        }
+        if (!own_solvable(tiles, 4, 4)) {
+            int a = tiles[0] == 0 ? 2 : 0, b = tiles[1] == 0 ? 2 : 1;
+            uint8_t x = tiles[a];
+            tiles[a] = tiles[b];
+            tiles[b] = x;
+        }
+    }
+    assert_true(own_solvable(tiles, 4, 4));
+}
+
+static void test_reflection_random15(void **state)
+{
+    (void)state;
+    int raised = 0;
+    for (int i = 0; i < 1000; i++) {
+        uint8_t tiles[16], mir[16];
+        random_board15(tiles, i);
+        own_mirror(mir, tiles, 4);
+        np_board b = to_board(tiles, 4, 4), m = to_board(mir, 4, 4), lib_m;
+        np_board_mirror(&lib_m, &b, &g4);
+        assert_memory_equal(lib_m.tiles, m.tiles, 16);
+        assert_int_equal(lib_m.blank, m.blank);
+        int plain = np_h_pdb_plain(t15_auto.set, &b);
+        int plain_m = np_h_pdb_plain(t15_auto.set, &m);
+        int refl = np_h_pdb(t15_auto.set, &b, false);
+        if (refl != (plain > plain_m ? plain : plain_m) ||
+            np_h_pdb_plain(t15_auto.set, &lib_m) != plain_m ||
+            np_h_pdb(t15_auto.set, &b, true) != plain) {
+            char text[96];
+            np_board_format(text, sizeof text, &b);
+            fail_msg("15-puzzle %s: pdb %d, plain %d, plain of own mirror %d, of library mirror %d",
+                     text, refl, plain, plain_m, np_h_pdb_plain(t15_auto.set, &lib_m));
+        }
+        /* Admissibility cross-check against Manhattan distance and parity. */
+        int md = np_h_manhattan(&b, &g4);
+        assert_true(plain >= md && (plain - md) % 2 == 0);
+        /* The mirror is an involution and keeps the value symmetric. */
+        assert_int_equal(np_h_pdb(t15_auto.set, &m, false), refl);
+        /* 8-bit files give the same values as the automatic (4-bit) ones. */
+        assert_int_equal(np_h_pdb_plain(t15_bit8.set, &b), plain);
+        assert_int_equal(np_h_pdb(t15_bit8.set, &b, false), refl);
+        raised += refl > plain;
+    }
+    assert_true(raised > 0);
+    print_message("[ reflect  ] 1000 random 15-puzzle boards: reflected lookup = max(plain, plain of "
+                  "the independent mirror); raised the estimate on %d\n",
+                  raised);
+}
+
+/* ---- one board on two threads ------------------------------------------- */
+
+static void test_parallel_single_board(void **state)
+{
+    (void)state;
+    load_korf();
+    /* Korf's instances 1..20 (a mix of easy and hard ones). */
+    uint64_t gen1 = 0, gen2 = 0;
+    double s1 = 0, s2 = 0;
+    for (int i = 0; i < 20; i++) {
+        const korf_inst *k = &korf[i];
+        np_board b = to_board(k->tiles, 4, 4);
+        np_result r1, r2;
+        np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1};
+        assert_true(np_ida_solve(&r1, &b, &g4, &o) == NP_OK);
+        o.threads = 2;
+        assert_true(np_ida_solve(&r2, &b, &g4, &o) == NP_OK);
+        assert_int_equal(r1.status, NP_STATUS_SOLVED);
+        assert_int_equal(r2.status, NP_STATUS_SOLVED);
+        if (r1.length != k->opt || r2.length != r1.length ||
+            !replays_to_goal(k->tiles, 4, 4, r2.moves, r2.length))
+            fail_msg("Korf #%d: threads=1 length %d, threads=2 length %d (moves %s), opt=%d", k->id,
+                     r1.length, r2.length, r2.moves, k->opt);
+        assert_int_equal(r2.h0, r1.h0);
+        /* Same order of magnitude: the iterations before the last are searched
+         * completely by both, only the last one may stop at another point. */
+        if (r2.generated > 10 * r1.generated + 100000 || r1.generated > 10 * r2.generated + 100000)
+            fail_msg("Korf #%d: %llu nodes with one thread, %llu with two", k->id,
+                     (unsigned long long)r1.generated, (unsigned long long)r2.generated);
+        gen1 += r1.generated;
+        gen2 += r2.generated;
+        s1 += r1.seconds;
+        s2 += r2.seconds;
+    }
+    print_message("[ parallel ] Korf #1..20: same optimal lengths with threads=2; nodes generated "
+                  "%llu (1 thread, %.2f s) vs %llu (2 threads, %.2f s)\n",
+                  (unsigned long long)gen1, s1, (unsigned long long)gen2, s2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_p8_hardest),
+        cmocka_unit_test(test_p8_sampled_boards),
+        cmocka_unit_test(test_p8_all_boards_bounds),
+        cmocka_unit_test(test_reflection_random15),
+        cmocka_unit_test(test_parallel_single_board),
+        cmocka_unit_test(test_korf100),
+    };
+    return cmocka_run_group_tests(tests, setup_all, teardown_all);
+}
