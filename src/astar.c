@@ -50,7 +50,7 @@ static size_t slot_of(const table *t, packed k)
 
 static int table_grow(table *t, uint64_t *bytes, uint64_t budget)
 {
-    size_t ncap = t->cap ? t->cap * 2 : 1u << 16;
+    size_t ncap = t->cap ? t->cap * 2 : 1u << 10;
     uint64_t need = (uint64_t)ncap * (sizeof(packed) + sizeof(uint32_t));
     uint64_t old = (uint64_t)t->cap * (sizeof(packed) + sizeof(uint32_t));
     if (*bytes - old + need > budget)

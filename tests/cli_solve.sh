@@ -1,0 +1,593 @@
+#!/usr/bin/env bash
+# cli_solve.sh - end-to-end tests of `npuzzle solve`: formats, lengths, exit codes, messages.
+#
+# usage: bash tests/cli_solve.sh PATH_TO_NPUZZLE     (NPUZZLE_DATA_DIR: the data/ folder)
+#
+# Every answer is checked here, independently of the program: move strings are
+# replayed by the shell, lengths are compared with known optima (the goal, one
+# and two moves from it, the two 31-move 8-puzzle boards, Korf's instances) or
+# with exact distances from a small breadth-first search in awk (2x3, 3x2, 2x4),
+# and scrambles of k moves must solve in at most k moves of the same parity.
+set -u
+
+if [ $# -lt 1 ] || [ ! -x "$1" ]; then
+    echo "usage: cli_solve.sh PATH_TO_NPUZZLE" >&2
+    exit 2
+fi
+NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cli_solve.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+# No pattern databases: the user's cache must not change what is tested.
+mkdir -p nopdb xdg
+export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
+
+passed=0
+failed=0
+LAST=""   # the last command run, shown when a check fails
+rc=0
+
+# check NAME COMMAND...: one test; passes when COMMAND succeeds.
+check() {
+    local name=$1
+    shift
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "ok   $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name"
+        echo "     command: $LAST (exit $rc)"
+        sed -n '1,6s/^/     stdout: /p' out 2>/dev/null
+        sed -n '1,6s/^/     stderr: /p' err 2>/dev/null
+    fi
+}
+
+# ---- helpers (no subprocesses where a loop runs: forks are slow on a busy machine) ----
+
+# run ARGS...: npuzzle with stdin from /dev/null; stdout in out (and the array OUT),
+# stderr in err, status in $rc.
+OUT=()
+run() {
+    LAST="npuzzle $*"
+    "$NP" "$@" </dev/null >out 2>err
+    rc=$?
+    mapfile -t OUT <out
+}
+
+# run_in FILE ARGS...: the same with stdin from FILE.
+run_in() {
+    local in=$1
+    shift
+    LAST="npuzzle $* < $in"
+    "$NP" "$@" <"$in" >out 2>err
+    rc=$?
+    mapfile -t OUT <out
+}
+
+# jparse LINE: the keys of a flat JSON object into the associative array J
+# (string values without their quotes).
+declare -A J=()
+jparse() {
+    J=()
+    local rest=$1 v re='"([A-Za-z0-9_]+)"[[:space:]]*:[[:space:]]*("[^"]*"|[^,}[:space:]]*)'
+    while [[ $rest =~ $re ]]; do
+        v=${BASH_REMATCH[2]}
+        [[ $v == \"*\" ]] && v=${v:1:${#v}-2}
+        J[${BASH_REMATCH[1]}]=$v
+        rest=${rest#*"${BASH_REMATCH[0]}"}
+    done
+}
+
+# jfind ID: parse the JSON line of board ID (in the last run's output) into J.
+jfind() {
+    local l re='"id"[[:space:]]*:[[:space:]]*"'"$1"'"'
+    for l in "${OUT[@]}"; do
+        if [[ $l =~ $re ]]; then
+            jparse "$l"
+            return 0
+        fi
+    done
+    J=()
+    echo "     no output line for id $1"
+    return 1
+}
+
+# jfield ID KEY: print one value (for checks written as a single test command).
+jfield() {
+    jfind "$1" >/dev/null && echo "${J[$2]:-}"
+}
+
+# goal R C LAST: the goal tiles in REPLY (LAST=1: 1 2 ... n-1 0, else 0 1 ... n-1).
+goal() {
+    local n=$(($1 * $2)) i s=""
+    for ((i = 0; i < n; i++)); do
+        if [ "$3" = 1 ]; then s+="$(((i + 1) % n)) "; else s+="$i "; fi
+    done
+    REPLY=${s% }
+}
+
+# replay R C "TILES" MOVES: the tiles after the blank's moves in REPLY, or "illegal".
+replay() {
+    local R=$1 C=$2 moves=$4 i b=0 r c nb n=$(($1 * $2))
+    local -a t
+    read -r -a t <<<"$3"
+    for ((i = 0; i < n; i++)); do [ "${t[i]}" = 0 ] && b=$i; done
+    REPLY=illegal
+    for ((i = 0; i < ${#moves}; i++)); do
+        r=$((b / C))
+        c=$((b % C))
+        case ${moves:i:1} in
+        U) r=$((r - 1)) ;;
+        D) r=$((r + 1)) ;;
+        L) c=$((c - 1)) ;;
+        R) c=$((c + 1)) ;;
+        *) return ;;
+        esac
+        ((r < 0 || r >= R || c < 0 || c >= C)) && return
+        nb=$((r * C + c))
+        t[b]=${t[nb]}
+        t[nb]=0
+        b=$nb
+    done
+    REPLY="${t[*]}"
+}
+
+# scramble R C LAST MOVES: print the goal after MOVES (nothing when one is illegal).
+scramble() {
+    goal "$1" "$2" "$3"
+    replay "$1" "$2" "$REPLY" "$4"
+    [ "$REPLY" != illegal ] && echo "$REPLY"
+}
+
+# bfs_dist R C LAST < boards: exact distance of each board (one per line), -1 if unreachable.
+bfs_dist() {
+    awk -v R="$1" -v C="$2" -v LAST="$3" '
+    BEGIN {
+        n = R * C; g = ""
+        for (c = 0; c < n; c++) g = g (c ? " " : "") (LAST ? (c + 1) % n : c)
+        dist[g] = 0; q[0] = g; head = 0; tail = 1
+        while (head < tail) {
+            s = q[head++]; d = dist[s]; split(s, t, " ")
+            for (c = 1; c <= n; c++) if (t[c] == 0) b = c - 1
+            r = int(b / C); k = b % C
+            for (m = 0; m < 4; m++) {
+                nr = r + (m == 0 ? -1 : m == 3 ? 1 : 0); nk = k + (m == 1 ? -1 : m == 2 ? 1 : 0)
+                if (nr < 0 || nr >= R || nk < 0 || nk >= C) continue
+                nb = nr * C + nk
+                t[b + 1] = t[nb + 1]; t[nb + 1] = 0
+                u = t[1]; for (c = 2; c <= n; c++) u = u " " t[c]
+                t[nb + 1] = t[b + 1]; t[b + 1] = 0
+                if (!(u in dist)) { dist[u] = d + 1; q[tail++] = u }
+            }
+        }
+    }
+    { gsub(/,/, " "); $1 = $1; print (($0 in dist) ? dist[$0] : -1) }'
+}
+
+# strip_seconds < json: the output without the timing fields.
+strip_seconds() {
+    sed -E 's/"seconds"[[:space:]]*:[[:space:]]*[0-9.eE+-]+//'
+}
+
+# solution_ok R C LAST "TILES": the board parsed into J is solved, its moves are
+# legal, as many as its length, and reach the goal; h0 <= length.
+solution_ok() {
+    local len=${J[length]:-} mv=${J[moves]:-} h0=${J[h0]:-}
+    [ "${J[status]:-}" = solved ] || { echo "     [$4]: status '${J[status]:-}'"; return 1; }
+    [ "${#mv}" = "$len" ] || { echo "     [$4]: moves '$mv' but length $len"; return 1; }
+    replay "$1" "$2" "$4" "$mv"
+    local end=$REPLY
+    goal "$1" "$2" "$3"
+    [ "$end" = "$REPLY" ] || { echo "     [$4] + $mv -> [$end]"; return 1; }
+    [[ $h0 =~ ^[0-9]+$ ]] && [ "$h0" -le "$len" ] || { echo "     [$4]: h0 '$h0', length $len"; return 1; }
+}
+
+# w10 W: ten times a weight such as 2 or 1.5, as an integer.
+w10() {
+    case $1 in
+    *.*) echo $((10#${1%%.*} * 10 + 10#${1#*.})) ;;
+    *) echo $(($1 * 10)) ;;
+    esac
+}
+
+# within L OPT W: OPT <= L <= W*OPT and L has OPT's parity.
+within() {
+    (($1 >= $2 && 10 * $1 <= $(w10 "$3") * $2 && ($1 - $2) % 2 == 0))
+}
+
+# ---- the test boards ----------------------------------------------------------
+
+goal 3 3 0
+G33=$REPLY
+B1=$(scramble 3 3 0 R)                  # one move from the goal
+B2=$(scramble 3 3 0 RD)                 # two moves
+B10=$(scramble 3 3 0 DDRRUULDRD)        # ten moves: at most 10, even
+B16=$(scramble 3 3 0 RRDLLDRRULURDDLU)  # sixteen moves: at most 16, even
+H1="8 0 6 5 4 7 2 3 1"                  # the two 31-move boards
+H2="8 7 6 0 4 1 2 5 3"
+U1="0 2 1 3 4 5 6 7 8"                  # other parity half
+
+cat >main.txt <<EOF
+# cli_solve test boards (3x3, goal 0 1 2 ... 8)
+$G33  # id=goal opt=0
+$B1  # id=one opt=1
+
+${B2// /,}  # id=two opt=2
+$H1  # id=hard1 opt=31
+${H2// /,}  # opt=31
+$U1  # id=unsolvable
+$B10
+$B16  # id=s16
+EOF
+# ids in input order (lines 7 and 9 have none: their line numbers)
+IDS="goal one two hard1 7 unsolvable 9 s16"
+declare -A TILES=([goal]="$G33" [one]="$B1" [two]="$B2" [hard1]="$H1" [7]="$H2"
+    [unsolvable]="$U1" [9]="$B10" [s16]="$B16")
+declare -A EXACT=([goal]=0 [one]=1 [two]=2 [hard1]=31 [7]=31)
+declare -A ATMOST=([9]=10 [s16]=16)
+
+# answers_ok [WEIGHT]: the JSON output answers every board of main.txt correctly
+# (with WEIGHT > 1: opt <= length <= WEIGHT*opt, same parity).
+answers_ok() {
+    local w=${1:-1} id len k bad=0
+    for id in $IDS; do
+        jfind "$id" || { bad=1; continue; }
+        if [ "$id" = unsolvable ]; then
+            [ "${J[status]:-} ${J[solvable]:-} ${J[length]:-} ${J[moves]:-}. ${J[nodes_generated]:-}" = \
+                "unsolvable false -1 . 0" ] || { echo "     unsolvable board: $(declare -p J)"; bad=1; }
+            continue
+        fi
+        solution_ok 3 3 0 "${TILES[$id]}" || { echo "     (id $id)"; bad=1; continue; }
+        [ "${J[solvable]:-}" = true ] || { echo "     $id: solvable '${J[solvable]:-}'"; bad=1; }
+        len=${J[length]}
+        if [ -n "${EXACT[$id]:-}" ]; then
+            if [ "$w" = 1 ]; then
+                [ "$len" = "${EXACT[$id]}" ] || { echo "     $id: length $len, opt ${EXACT[$id]}"; bad=1; }
+            else
+                within "$len" "${EXACT[$id]}" "$w" ||
+                    { echo "     $id: length $len, opt ${EXACT[$id]}, weight $w"; bad=1; }
+            fi
+        else
+            # a k-move scramble: optimal <= k, so at most W*k moves, with k's parity
+            k=${ATMOST[$id]}
+            ((10 * len <= $(w10 "$w") * k && (k - len) % 2 == 0)) ||
+                { echo "     $id: length $len for a $k-move scramble (weight $w)"; bad=1; }
+        fi
+    done
+    return $bad
+}
+
+# ---- formats -------------------------------------------------------------------
+
+run solve --format json main.txt
+check "json: exit 0" test "$rc" = 0
+check "json: one line per board" test "${#OUT[@]}" = 8
+ids_in_order() {
+    local l got=""
+    for l in "${OUT[@]}"; do
+        jparse "$l"
+        got+="${J[id]:-?} "
+    done
+    [ "$got" = "$IDS " ] || { echo "     ids: $got"; return 1; }
+}
+check "json: ids in input order (line numbers by default)" ids_in_order
+keys_ok() {
+    local l k
+    for l in "${OUT[@]}"; do
+        jparse "$l"
+        for k in id size status solvable length moves nodes_expanded nodes_generated seconds h0; do
+            [ -n "${J[$k]+set}" ] || { echo "     no key $k in $l"; return 1; }
+        done
+        [ "${J[size]}" = 3x3 ] || { echo "     size in $l"; return 1; }
+        [[ ${J[nodes_expanded]} =~ ^[0-9]+$ && ${J[nodes_generated]} =~ ^[0-9]+$ &&
+            ${J[seconds]} =~ ^[0-9.eE+-]+$ ]] || { echo "     numbers in $l"; return 1; }
+    done
+}
+check "json: every key present, size 3x3" keys_ok
+check "json: lengths correct, moves replay to the goal, unsolvable answered" answers_ok
+opt_keys_ok() {
+    local id
+    for id in goal one two hard1 7; do
+        jfind "$id" || return 1
+        [ "${J[opt]:-} ${J[check]:-}" = "${EXACT[$id]} ok" ] || { echo "     $id: $(declare -p J)"; return 1; }
+    done
+}
+check "json: opt and check=ok where opt= is given" opt_keys_ok
+cp out main.json
+JSON_MAIN=("${OUT[@]}")
+
+run solve --format csv main.txt
+check "csv: exit 0" test "$rc" = 0
+check "csv: header row" test "$(head -n 1 out | cut -d, -f1-10)" = \
+    "id,size,status,solvable,length,moves,nodes_expanded,nodes_generated,seconds,h0"
+check "csv: one row per board" test "$(tail -n +2 out | grep -c .)" = 8
+csv_matches_json() {
+    local want="" l got
+    for l in "${JSON_MAIN[@]}"; do
+        jparse "$l"
+        want+="${J[id]},${J[size]},${J[status]},${J[solvable]},${J[length]},${J[moves]}"$'\n'
+    done
+    want=${want%$'\n'}
+    got=$(tail -n +2 out | cut -d, -f1-6)
+    [ "$want" = "$got" ] || { diff <(echo "$want") <(echo "$got") | sed 's/^/     /'; return 1; }
+}
+check "csv: rows match the json answers, in input order" csv_matches_json
+
+run solve --format text main.txt
+check "text: exit 0" test "$rc" = 0
+check "text: header, one line per board, total line" test "${#OUT[@]}" = 10
+check "text: last line starts with total" test "${OUT[9]%% *}" = total
+check "text: ids in input order" test "$(sed -n '2,9p' out | awk '{print $1}' | tr '\n' ' ')" = "$IDS "
+text_aligned() {
+    # the size column ("3x3") starts at the same place on every board line
+    local cols
+    cols=$(sed -n '2,9p' out | awk '{ print index($0, " 3x3 ") }' | sort -u | tr '\n' ' ')
+    [ "$(echo "$cols" | wc -w)" = 1 ] && [ "$cols" != "0 " ] || { echo "     size column at: $cols"; return 1; }
+}
+check "text: columns aligned (ids of different lengths)" text_aligned
+run solve main.txt
+check "text is the default format" test "${OUT[0]%% *}" = id
+
+# ---- stdin, threads, heuristics, algorithms, weights ------------------------------
+
+run_in main.txt solve --format json
+check "stdin (no FILE): exit 0" test "$rc" = 0
+check "stdin (no FILE): same answers as the file" \
+    test "$(strip_seconds <out)" = "$(strip_seconds <main.json)"
+run_in main.txt solve --format json -
+check "stdin ('-'): same answers as the file" \
+    test "$(strip_seconds <out)" = "$(strip_seconds <main.json)"
+
+# more boards, so that two threads really share them
+{
+    cat main.txt
+    for m in RDLURD DRULDDRR RRDDLULURDRD DRDRULLDRURDLLUR RDRDLLURRULDDLUR; do
+        scramble 3 3 0 "$m"
+    done
+} >many.txt
+run solve --format json -j 1 many.txt
+cp out j1.json
+run solve --format json -j 2 many.txt
+check "-j 2: exit 0" test "$rc" = 0
+check "-j 1 and -j 2: identical output but for seconds" \
+    test "$(strip_seconds <j1.json)" = "$(strip_seconds <out)"
+check "-j 1 and -j 2: 13 boards" test "${#OUT[@]}" = 13
+lengths() {
+    sed -E 's/.*"length"[[:space:]]*:[[:space:]]*(-?[0-9]+).*/\1/' "$1" | tr '\n' ' '
+}
+run solve --format json --algorithm astar -j 2 many.txt
+check "--algorithm astar -j 2: same lengths as IDA* -j 1" test "$(lengths out)" = "$(lengths j1.json)"
+
+run solve --format json -H lc main.txt
+check "-H lc: exit 0" test "$rc" = 0
+check "-H lc: lengths correct, moves replay" answers_ok
+run solve --format json -H md main.txt
+check "-H md: lengths correct, moves replay" answers_ok
+run solve --format json --algorithm astar main.txt
+check "--algorithm astar: exit 0" test "$rc" = 0
+check "--algorithm astar: lengths correct, moves replay" answers_ok
+run solve --format json --algorithm astar -H md main.txt
+check "--algorithm astar -H md: lengths correct" answers_ok
+run solve --format json --algorithm ida main.txt
+check "--algorithm ida: same as the default" test "$(strip_seconds <out)" = "$(strip_seconds <main.json)"
+run solve --format json --weight 2 main.txt
+check "--weight 2: exit 0" test "$rc" = 0
+check "--weight 2: opt <= length <= 2*opt, moves replay" answers_ok 2
+run solve --format json --weight 1.5 --algorithm astar main.txt
+check "--weight 1.5 --algorithm astar: opt <= length <= 1.5*opt" answers_ok 1.5
+run solve --format json --weight 2 --check main.txt
+check "--weight 2 --check: within the bound is not a mismatch (exit 0)" test "$rc" = 0
+
+# ---- --check, limits --------------------------------------------------------------
+
+run solve --check --format json main.txt
+check "--check, all opt= right: exit 0" test "$rc" = 0
+cat >wrong.txt <<EOF
+$B1  # id=right opt=1
+$B2  # id=wrong opt=4
+EOF
+run solve --check --format json wrong.txt
+check "--check, a wrong opt=: exit 1" test "$rc" = 1
+check "--check, a wrong opt=: check mismatch" test "$(jfield wrong check)" = mismatch
+check "--check, a wrong opt=: the other board still solved and ok" \
+    test "$(jfield right status) $(jfield right length) $(jfield right check)" = "solved 1 ok"
+run solve --format json wrong.txt
+check "no --check: a wrong opt= does not change the exit code" test "$rc" = 0
+
+cat >limit.txt <<EOF
+$H1  # id=hard
+$B1  # id=easy
+EOF
+run solve --format json --max-nodes 10 limit.txt
+check "--max-nodes 10: exit 1" test "$rc" = 1
+check "--max-nodes 10: hard board status limit, length -1, moves empty" \
+    test "$(jfield hard status) $(jfield hard length) $(jfield hard moves)." = "limit -1 ."
+check "--max-nodes 10: the other board still solved" \
+    test "$(jfield easy status) $(jfield easy length)" = "solved 1"
+run solve --max-nodes 10 limit.txt
+check "--max-nodes 10, text: exit 1, total line printed" test "$rc ${OUT[3]%% *}" = "1 total"
+run solve --format json --max-nodes 10 --algorithm astar limit.txt
+check "--max-nodes 10 --algorithm astar: exit 1, limit, other board solved" \
+    test "$rc $(jfield hard status) $(jfield easy length)" = "1 limit 1"
+
+KORF3=$(grep -E 'id=3( |$)' "$DATA/korf100.txt" | head -n 1)
+if [ -n "$KORF3" ]; then
+    printf '%s\n%s\n' "${KORF3%%#*} # id=k3" "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 # id=k1" >timeout.txt
+    t0=$SECONDS
+    run solve --format json --timeout 0.3 timeout.txt
+    t1=$SECONDS
+    check "--timeout 0.3 on Korf #3: exit 1, status limit" test "$rc $(jfield k3 status)" = "1 limit"
+    check "--timeout 0.3: the other board still solved" test "$(jfield k1 length)" = 1
+    check "--timeout 0.3: returns within 5 s" test $((t1 - t0)) -le 5
+else
+    check "data/korf100.txt has instance 3" false
+fi
+
+# ---- the 15-puzzle --------------------------------------------------------------
+
+grep -E 'id=(12|79)( |$)' "$DATA/korf100.txt" >korf.txt
+check "data/korf100.txt: instances 12 and 79 found" test "$(grep -c . korf.txt)" = 2
+run solve --check --format json -H lc korf.txt
+check "Korf #12 and #79 with -H lc --check: exit 0" test "$rc" = 0
+korf_ok() {
+    local id tiles want
+    for id in 12 79; do
+        tiles=$(grep -E "id=$id( |\$)" korf.txt | sed -E 's/#.*//; s/[[:space:],]+/ /g; s/ $//; s/^ //')
+        want=45
+        [ "$id" = 79 ] && want=42
+        jfind "$id" || return 1
+        [ "${J[length]} ${J[size]}" = "$want 4x4" ] || { echo "     #$id: length ${J[length]}, size ${J[size]}"; return 1; }
+        solution_ok 4 4 0 "$tiles" || return 1
+    done
+}
+check "Korf #12 and #79: lengths 45 and 42, size 4x4, moves replay" korf_ok
+
+# ---- other sizes and the blank-last goal ---------------------------------------------
+
+# small_size R C LAST: boards of an RxC puzzle (the goal, scrambles, one from the
+# other half) solved with --size and --goal; lengths equal the awk BFS distances.
+small_size() {
+    local R=$1 C=$2 last=$3 i tiles bad=0 gname=blank-first m x
+    local -a t want
+    [ "$last" = 1 ] && gname=blank-last
+    {
+        goal "$R" "$C" "$last"
+        echo "$REPLY"
+        for m in R L U D RD LU RDLU LURD RDLURD LURDLU DRULDR RRDLLURDRULD LLURRDLURDLU DLURDLURRDLU; do
+            scramble "$R" "$C" "$last" "$m"
+        done
+        # the other half: the goal with the tiles of cells 1 and 2 swapped
+        goal "$R" "$C" "$last"
+        read -r -a t <<<"$REPLY"
+        x=${t[1]}
+        t[1]=${t[2]}
+        t[2]=$x
+        echo "${t[*]}"
+    } >small.txt
+    mapfile -t want < <(bfs_dist "$R" "$C" "$last" <small.txt)
+    run solve --format json --size "${R}x${C}" --goal "$gname" small.txt
+    [ "$rc" = 0 ] || { echo "     exit $rc"; return 1; }
+    [ "${#OUT[@]}" = "${#want[@]}" ] || { echo "     ${#OUT[@]} lines for ${#want[@]} boards"; return 1; }
+    i=0
+    while IFS= read -r tiles; do
+        i=$((i + 1))
+        jfind "$i" || { bad=1; continue; }
+        if [ "${want[i - 1]}" = -1 ]; then
+            [ "${J[status]}" = unsolvable ] || { echo "     [$tiles]: ${J[status]} (want unsolvable)"; bad=1; }
+            continue
+        fi
+        solution_ok "$R" "$C" "$last" "$tiles" || { bad=1; continue; }
+        [ "${J[length]}" = "${want[i - 1]}" ] || { echo "     [$tiles]: length ${J[length]}, BFS ${want[i - 1]}"; bad=1; }
+        [ "${J[size]}" = "${R}x${C}" ] || { echo "     size ${J[size]}"; bad=1; }
+    done <small.txt
+    return $bad
+}
+check "--size 2x3: exact lengths (awk BFS), unsolvable answered" small_size 2 3 0
+check "--size 3x2: exact lengths (awk BFS)" small_size 3 2 0
+check "--size 2x4: exact lengths (awk BFS)" small_size 2 4 0
+check "--size 2x3 --goal blank-last: exact lengths (awk BFS)" small_size 2 3 1
+
+cat >last.txt <<EOF
+1 2 3 4 5 6 7 8 0  # id=goal opt=0
+1 2 3 4 5 6 7 0 8  # id=one opt=1
+8 6 7 2 5 4 3 0 1  # id=h1 opt=31
+6 4 7 8 5 0 3 2 1  # id=h2 opt=31
+EOF
+last_ok() {
+    local id tiles
+    for id in goal one h1 h2; do
+        tiles=$(grep "id=$id " last.txt | sed 's/ *#.*//')
+        jfind "$id" || return 1
+        solution_ok 3 3 1 "$tiles" || return 1
+    done
+    test "$(jfield h1 length) $(jfield h2 length) $(jfield one moves)" = "31 31 R"
+}
+run solve --format json --goal blank-last --check last.txt
+check "--goal blank-last: exit 0 (opt= checked)" test "$rc" = 0
+check "--goal blank-last: 0, 1 (R), 31, 31 moves, replaying to 1 2 ... 8 0" last_ok
+run solve --format json --goal blank-last --algorithm astar --check last.txt
+check "--goal blank-last --algorithm astar: exit 0, same answers" last_ok
+
+# ---- bad input: exit 2, FILE:LINE: field N, nothing solved ------------------------------
+
+# bad_input NAME CONTENT PATTERN: solving NAME (holding CONTENT) exits 2, prints
+# nothing on stdout and a message matching PATTERN on stderr.
+bad_input() {
+    printf '%b' "$2" >"$1"
+    run solve --format json "$1"
+    [ "$rc" = 2 ] || { echo "     exit $rc, want 2"; return 1; }
+    grep -q -E "$3" err || { echo "     stderr does not match /$3/"; return 1; }
+    [ ! -s out ] || { echo "     results printed for a bad file"; return 1; }
+}
+GOOD="$G33"
+check "wrong count: exit 2, count.txt:2:" \
+    bad_input count.txt "$GOOD\n0 1 2 3 4 5 6 7\n" '^count\.txt:2: '
+check "too many numbers: exit 2, count2.txt:1:" \
+    bad_input count2.txt "0 1 2 3 4 5 6 7 8 9\n" '^count2\.txt:1: '
+check "duplicate tile: exit 2, dup.txt:3: field 6: duplicate" \
+    bad_input dup.txt "# comment\n$GOOD\n0 1 2 3 4 4 6 7 8\n" '^dup\.txt:3: field 6: .*duplicate'
+check "out of range: exit 2, range.txt:2: field 9:" \
+    bad_input range.txt "$GOOD\n0 1 2 3 4 5 6 7 9\n" '^range\.txt:2: field 9: '
+check "negative tile: exit 2, neg.txt:1: field 2:" \
+    bad_input neg.txt "0 -1 2 3 4 5 6 7 8\n" '^neg\.txt:1: field 2: '
+check "non-integer: exit 2, word.txt:2: field 4:" \
+    bad_input word.txt "$GOOD\n0 1 2 x 4 5 6 7 8\n" '^word\.txt:2: field 4: '
+check "non-integer (3.5): exit 2, frac.txt:1: field 4:" \
+    bad_input frac.txt "0 1 2 3.5 4 5 6 7 8\n" '^frac\.txt:1: field 4: '
+check "every bad line reported: two.txt:2 and two.txt:4" \
+    bad_input two.txt "$GOOD\n0 1 2 3 4\n$GOOD\n1 1 2 3 4 5 6 7 8\n" '^two\.txt:2: '
+check "every bad line reported: the second one too" grep -q -E '^two\.txt:4: field 2: ' err
+check "6 numbers without --size: exit 2" bad_input six.txt "0 1 2 3 4 5\n" '^six\.txt:1: '
+printf '%s\n' "$GOOD" >good.txt
+printf '%s\n0 1 2 3 4 4 6 7 8\n' "$GOOD" >bad2.txt
+run solve --format json good.txt bad2.txt
+check "bad line in the second file: exit 2, names that file" \
+    test "$rc" = 2 -a -n "$(grep -E '^bad2\.txt:2: field 6: ' err)"
+check "bad line in the second file: nothing solved" test ! -s out
+printf '0 1 2 3 4 4 6 7 8\n' >stdin_bad.txt
+run_in stdin_bad.txt solve --format json
+check "bad line on stdin: exit 2 with :LINE: field N" test "$rc" = 2 -a -n "$(grep -E ':1: field 6: ' err)"
+printf '0 1 2 3 4 5 6 7 8\n' >nine.txt
+run solve --size 2x3 nine.txt
+check "--size 2x3 with 9 numbers: exit 2" test "$rc" = 2
+
+# ---- bad usage: exit 2; I/O: exit 3 ------------------------------------------------------
+
+usage_error() {
+    run solve "$@" main.txt
+    [ "$rc" = 2 ] && [ -s err ] && [ ! -s out ]
+}
+check "unknown option: exit 2" usage_error --frobnicate
+check "unknown heuristic: exit 2" usage_error -H foo
+check "unknown format: exit 2" usage_error --format xml
+check "unknown algorithm: exit 2" usage_error --algorithm bfs
+check "weight below 1: exit 2" usage_error --weight 0.5
+check "bad --max-nodes: exit 2" usage_error --max-nodes ten
+check "bad --size: exit 2" usage_error --size 3by3
+check "unknown goal: exit 2" usage_error --goal middle
+check "-j 0: exit 2" usage_error -j 0
+check "option without its value: exit 2" usage_error --timeout
+
+run solve no-such-file.txt
+check "missing file: exit 3" test "$rc" = 3
+check "missing file: the message names it" grep -q 'no-such-file\.txt' err
+run solve main.txt no-such-file.txt
+check "missing second file: exit 3, named, nothing solved" \
+    test "$rc" = 3 -a -n "$(grep no-such-file err)" -a ! -s out
+
+printf '%s\n' "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15" >four.txt
+run solve -H pdb four.txt
+check "-H pdb without tables: exit 3 with a message" test "$rc" = 3 -a -s err
+
+# ---- quiet -------------------------------------------------------------------------------
+
+run solve --quiet --format json main.txt
+check "--quiet: exit 0, same output" test "$rc" = 0 -a "$(strip_seconds <out)" = "$(strip_seconds <main.json)"
+check "--quiet: nothing on stderr" test ! -s err
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

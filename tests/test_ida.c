@@ -1,0 +1,978 @@
+/* test_ida.c - IDA* (and the batch driver) checked against an independent breadth-first oracle.
+ *
+ * Ground truth never comes from the library: a plain BFS written here, with its
+ * own permutation ranking and its own move code, gives the exact distance of
+ * every board of the small puzzles (3x3, 2x3, 3x2, 2x4), and every solution the
+ * library returns is replayed here, by the same independent move code. For the
+ * 15-puzzle the known optimal lengths of Korf's instances are the truth.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "npuzzle.h"
+
+/* ---- the oracle: BFS over all permutations, sharing no code with libnpuzzle ---- */
+
+#define OR_MAX_CELLS 9
+
+typedef struct oracle {
+    int rows, cols, n;
+    int blank_last;         /* goal: 1 2 ... n-1 0 instead of 0 1 ... n-1 */
+    uint32_t count;         /* n! */
+    int8_t *dist;           /* distance by permutation rank, -1 when unreachable */
+    int maxd;
+    uint32_t reached;
+    uint32_t per_dist[64];
+} oracle;
+
+static uint32_t factorial(int n)
+{
+    uint32_t f = 1;
+    for (int i = 2; i <= n; i++)
+        f *= (uint32_t)i;
+    return f;
+}
+
+/* Lehmer-code rank of a permutation of 0..n-1. */
+static uint32_t perm_rank(const uint8_t *p, int n)
+{
+    uint32_t r = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++)
+            smaller += p[j] < p[i];
+        r = r * (uint32_t)(n - i) + (uint32_t)smaller;
+    }
+    return r;
+}
+
+static void perm_unrank(uint32_t r, uint8_t *p, int n)
+{
+    int code[OR_MAX_CELLS];
+    for (int i = n - 1; i >= 0; i--) {
+        code[i] = (int)(r % (uint32_t)(n - i));
+        r /= (uint32_t)(n - i);
+    }
+    int used[OR_MAX_CELLS] = {0};
+    for (int i = 0; i < n; i++) {
+        int k = code[i];
+        for (int v = 0; v < n; v++) {
+            if (used[v])
+                continue;
+            if (k-- == 0) {
+                p[i] = (uint8_t)v;
+                used[v] = 1;
+                break;
+            }
+        }
+    }
+}
+
+static void goal_tiles(uint8_t *p, int n, int blank_last)
+{
+    for (int c = 0; c < n; c++)
+        p[c] = (uint8_t)(blank_last ? (c + 1) % n : c);
+}
+
+static int find_blank(const uint8_t *p, int n)
+{
+    for (int c = 0; c < n; c++)
+        if (p[c] == 0)
+            return c;
+    return -1;
+}
+
+/* Move the blank one step: 'U' up a row, 'D' down, 'L' left a column, 'R' right.
+ * Returns 0 when the move leaves the board (p untouched). */
+static int blank_step(uint8_t *p, int rows, int cols, char m)
+{
+    int b = find_blank(p, rows * cols);
+    int r = b / cols, c = b % cols;
+    switch (m) {
+    case 'U': r--; break;
+    case 'D': r++; break;
+    case 'L': c--; break;
+    case 'R': c++; break;
+    default: return 0;
+    }
+    if (r < 0 || r >= rows || c < 0 || c >= cols)
+        return 0;
+    int nb = r * cols + c;
+    p[b] = p[nb];
+    p[nb] = 0;
+    return 1;
+}
+
+/* Replay a move string on a copy of p; returns the number of moves applied, or
+ * -1 when a letter is not a legal move. *at_goal tells whether the goal is reached. */
+static int replay(const uint8_t *p, int rows, int cols, int blank_last, const char *moves,
+                  int *at_goal)
+{
+    uint8_t q[64], goal[64];
+    int n = rows * cols;
+    memcpy(q, p, (size_t)n);
+    int k = 0;
+    for (; moves[k]; k++)
+        if (!blank_step(q, rows, cols, moves[k]))
+            return -1;
+    goal_tiles(goal, n, blank_last);
+    *at_goal = memcmp(q, goal, (size_t)n) == 0;
+    return k;
+}
+
+static void oracle_build(oracle *o, int rows, int cols, int blank_last)
+{
+    memset(o, 0, sizeof *o);
+    o->rows = rows;
+    o->cols = cols;
+    o->n = rows * cols;
+    o->blank_last = blank_last;
+    o->count = factorial(o->n);
+    o->dist = malloc(o->count);
+    uint32_t *queue = malloc(o->count * sizeof *queue);
+    assert_non_null(o->dist);
+    assert_non_null(queue);
+    memset(o->dist, -1, o->count);
+    uint8_t p[OR_MAX_CELLS];
+    goal_tiles(p, o->n, blank_last);
+    uint32_t head = 0, tail = 0;
+    queue[tail++] = perm_rank(p, o->n);
+    o->dist[queue[0]] = 0;
+    static const char dirs[4] = {'U', 'D', 'L', 'R'};
+    while (head < tail) {
+        uint32_t r = queue[head++];
+        int d = o->dist[r];
+        for (int k = 0; k < 4; k++) {
+            perm_unrank(r, p, o->n);
+            if (!blank_step(p, rows, cols, dirs[k]))
+                continue;
+            uint32_t s = perm_rank(p, o->n);
+            if (o->dist[s] < 0) {
+                o->dist[s] = (int8_t)(d + 1);
+                queue[tail++] = s;
+            }
+        }
+    }
+    o->reached = tail;
+    for (uint32_t r = 0; r < o->count; r++)
+        if (o->dist[r] >= 0) {
+            o->per_dist[o->dist[r]]++;
+            if (o->dist[r] > o->maxd)
+                o->maxd = o->dist[r];
+        }
+    free(queue);
+}
+
+static void oracle_free(oracle *o)
+{
+    free(o->dist);
+    o->dist = NULL;
+}
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng_next(void)
+{
+    /* xorshift64*: a fixed seed, so every run tests the same boards. */
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 2685821657736338717ull;
+}
+
+static double test_t0; /* start of the running test (see timer_start) */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static np_board make_board(const uint8_t *p, int rows, int cols)
+{
+    np_board b;
+    memset(&b, 0, sizeof b);
+    b.rows = (uint8_t)rows;
+    b.cols = (uint8_t)cols;
+    memcpy(b.tiles, p, (size_t)(rows * cols));
+    b.blank = (uint8_t)find_blank(p, rows * cols);
+    return b;
+}
+
+static const char *board_str(const uint8_t *p, int n)
+{
+    static char buf[256];
+    size_t k = 0;
+    for (int i = 0; i < n; i++)
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%d", i ? " " : "", p[i]);
+    return buf;
+}
+
+/* A stratified sample: up to `per` boards of each distance 0..maxd, chosen by a
+ * fixed-seed shuffle. Returns the number of ranks written to *out (malloc'd). */
+static size_t stratified_sample(const oracle *o, uint32_t per, uint32_t **out)
+{
+    uint32_t *all = malloc(o->reached * sizeof *all);
+    uint32_t *sample = malloc(o->reached * sizeof *sample);
+    assert_non_null(all);
+    assert_non_null(sample);
+    size_t ns = 0;
+    for (int d = 0; d <= o->maxd; d++) {
+        uint32_t m = 0;
+        for (uint32_t r = 0; r < o->count; r++)
+            if (o->dist[r] == d)
+                all[m++] = r;
+        uint32_t take = m < per ? m : per;
+        for (uint32_t i = 0; i < take; i++) {
+            uint32_t j = i + (uint32_t)(rng_next() % (m - i));
+            uint32_t t = all[i];
+            all[i] = all[j];
+            all[j] = t;
+            sample[ns++] = all[i];
+        }
+    }
+    free(all);
+    *out = sample;
+    return ns;
+}
+
+typedef int (*solve_fn)(np_result *, const np_board *, const np_geom *, const np_search_opts *);
+
+/* Solve one board and check the answer against the oracle distance `opt`:
+ * exact when weight <= 1, else opt <= L <= weight*opt; the path is replayed here. */
+static void check_solve(solve_fn solve, const char *what, const oracle *o, const np_geom *g,
+                        const uint8_t *p, int opt, const np_search_opts *opts)
+{
+    np_board b = make_board(p, o->rows, o->cols);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    int rc = solve(res, &b, g, opts);
+    double w = opts->weight > 1.0 ? opts->weight : 1.0;
+    const char *h = np_hkind_name(opts->heuristic);
+    if (rc != NP_OK || res->status != NP_STATUS_SOLVED)
+        fail_msg("%s-%s w=%.2f %dx%d board [%s]: rc=%d status=%d", what, h, w, o->rows, o->cols,
+                 board_str(p, o->n), rc, (int)res->status);
+    if (w == 1.0 && res->length != opt)
+        fail_msg("%s-%s %dx%d board [%s]: length %d, BFS distance %d", what, h, o->rows, o->cols,
+                 board_str(p, o->n), res->length, opt);
+    if (w > 1.0 && (res->length < opt || res->length > w * opt + 1e-9))
+        fail_msg("%s-%s w=%.2f %dx%d board [%s]: length %d outside [%d, %.2f]", what, h, w,
+                 o->rows, o->cols, board_str(p, o->n), res->length, opt, w * opt);
+    if ((res->length - opt) % 2 != 0)
+        fail_msg("%s-%s board [%s]: length %d has the wrong parity (opt %d)", what, h,
+                 board_str(p, o->n), res->length, opt);
+    int at_goal = 0;
+    int k = replay(p, o->rows, o->cols, o->blank_last, res->moves, &at_goal);
+    if (k != res->length || !at_goal)
+        fail_msg("%s-%s w=%.2f board [%s]: moves \"%s\" replay to %d legal moves (length %d), "
+                 "goal %s", what, h, w, board_str(p, o->n), res->moves, k, res->length,
+                 at_goal ? "reached" : "NOT reached");
+    int hv = opts->heuristic == NP_H_LC ? np_h_linear_conflict(&b, g) : np_h_manhattan(&b, g);
+    if (res->h0 != hv)
+        fail_msg("%s-%s board [%s]: h0 %d, heuristic says %d", what, h, board_str(p, o->n),
+                 res->h0, hv);
+    if (opt > 0 && (res->generated < (uint64_t)res->length || res->expanded < (uint64_t)res->length))
+        fail_msg("%s-%s board [%s]: %llu expanded, %llu generated for a %d-move solution", what,
+                 h, board_str(p, o->n), (unsigned long long)res->expanded,
+                 (unsigned long long)res->generated, res->length);
+    free(res);
+}
+
+static oracle or33, or23, or32, or24, or33_last, or23_last;
+static uint32_t *sample33;
+static size_t nsample33;
+
+static int group_setup(void **state)
+{
+    (void)state;
+    oracle_build(&or33, 3, 3, 0);
+    oracle_build(&or23, 2, 3, 0);
+    oracle_build(&or32, 3, 2, 0);
+    oracle_build(&or24, 2, 4, 0);
+    oracle_build(&or33_last, 3, 3, 1);
+    oracle_build(&or23_last, 2, 3, 1);
+    /* 100 per distance: every board of distances 0-7 and 31, 100 of each other. */
+    nsample33 = stratified_sample(&or33, 100, &sample33);
+    return 0;
+}
+
+static int group_teardown(void **state)
+{
+    (void)state;
+    oracle_free(&or33);
+    oracle_free(&or23);
+    oracle_free(&or32);
+    oracle_free(&or24);
+    oracle_free(&or33_last);
+    oracle_free(&or23_last);
+    free(sample33);
+    return 0;
+}
+
+/* ---- the oracle itself -------------------------------------------------- */
+
+/* The BFS agrees with the published 8-puzzle depth profile, so it can be trusted. */
+static void test_oracle_profile(void **state)
+{
+    (void)state;
+    static const uint32_t profile[32] = {
+        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512,
+        4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274,
+        3910, 760, 221, 2};
+    assert_int_equal(or33.reached, 181440);
+    assert_int_equal(or33.maxd, 31);
+    for (int d = 0; d < 32; d++)
+        assert_int_equal(or33.per_dist[d], profile[d]);
+    /* the two antipodes are the published ones */
+    static const uint8_t a[9] = {8, 0, 6, 5, 4, 7, 2, 3, 1}, b[9] = {8, 7, 6, 0, 4, 1, 2, 5, 3};
+    assert_int_equal(or33.dist[perm_rank(a, 9)], 31);
+    assert_int_equal(or33.dist[perm_rank(b, 9)], 31);
+    assert_int_equal(or23.reached, 360);
+    assert_int_equal(or32.reached, 360);
+    assert_int_equal(or24.reached, 20160);
+    assert_int_equal(or33_last.reached, 181440);
+    assert_int_equal(or33_last.maxd, 31);
+    assert_true(nsample33 >= 2000);
+    for (int d = 0; d <= 31; d++) {
+        size_t k = 0;
+        for (size_t i = 0; i < nsample33; i++)
+            k += or33.dist[sample33[i]] == d;
+        assert_true(k >= 1);
+    }
+}
+
+/* ---- heuristics and parity over every board ---------------------------- */
+
+static void check_all_boards(const oracle *o)
+{
+    np_geom g;
+    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
+                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
+    uint8_t p[OR_MAX_CELLS];
+    for (uint32_t r = 0; r < o->count; r++) {
+        perm_unrank(r, p, o->n);
+        np_board b = make_board(p, o->rows, o->cols);
+        bool reach = o->dist[r] >= 0;
+        if (np_board_solvable(&b, &g) != reach)
+            fail_msg("%dx%d board [%s]: solvable() says %d, BFS says %d", o->rows, o->cols,
+                     board_str(p, o->n), !reach, reach);
+        if (!reach)
+            continue;
+        int md = np_h_manhattan(&b, &g), lc = np_h_linear_conflict(&b, &g), d = o->dist[r];
+        if (md > d || lc > d || md > lc || (lc - d) % 2 != 0 || (md - d) % 2 != 0 ||
+            (d > 0 && md == 0))
+            fail_msg("%dx%d board [%s]: md %d lc %d, distance %d", o->rows, o->cols,
+                     board_str(p, o->n), md, lc, d);
+    }
+}
+
+static void test_heuristics_and_parity_all_boards(void **state)
+{
+    (void)state;
+    check_all_boards(&or33);
+    check_all_boards(&or23);
+    check_all_boards(&or32);
+    check_all_boards(&or24);
+    check_all_boards(&or33_last);
+    check_all_boards(&or23_last);
+}
+
+/* ---- IDA* against the oracle -------------------------------------------- */
+
+static void run_sample(solve_fn solve, const char *what, const oracle *o, const uint32_t *ranks,
+                       size_t n, np_hkind h, double weight)
+{
+    np_geom g;
+    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
+                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_search_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.heuristic = h;
+    opts.weight = weight;
+    uint8_t p[OR_MAX_CELLS];
+    for (size_t i = 0; i < n; i++) {
+        perm_unrank(ranks[i], p, o->n);
+        check_solve(solve, what, o, &g, p, o->dist[ranks[i]], &opts);
+    }
+}
+
+/* Every reachable board of a small oracle. */
+static void run_all(solve_fn solve, const char *what, const oracle *o, np_hkind h, double weight)
+{
+    uint32_t *ranks = malloc(o->reached * sizeof *ranks);
+    assert_non_null(ranks);
+    size_t n = 0;
+    for (uint32_t r = 0; r < o->count; r++)
+        if (o->dist[r] >= 0)
+            ranks[n++] = r;
+    run_sample(solve, what, o, ranks, n, h, weight);
+    free(ranks);
+}
+
+static void test_ida_3x3_sample_md(void **state)
+{
+    (void)state;
+    run_sample(np_ida_solve, "ida", &or33, sample33, nsample33, NP_H_MD, 0);
+}
+
+static void test_ida_3x3_sample_lc(void **state)
+{
+    (void)state;
+    run_sample(np_ida_solve, "ida", &or33, sample33, nsample33, NP_H_LC, 0);
+}
+
+static void test_ida_hardest8(void **state)
+{
+    (void)state;
+    static const uint8_t a[9] = {8, 0, 6, 5, 4, 7, 2, 3, 1}, b[9] = {8, 7, 6, 0, 4, 1, 2, 5, 3};
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = (np_hkind)h;
+        check_solve(np_ida_solve, "ida", &or33, &g, a, 31, &opts);
+        check_solve(np_ida_solve, "ida", &or33, &g, b, 31, &opts);
+    }
+}
+
+/* Every board of 2x3 and 3x2; a stratified sample of 2x4 (150 per distance,
+ * every board of the rare distances; 3,544 boards): all 20,160 take too long
+ * under ASan. */
+static void test_ida_small_boards(void **state)
+{
+    (void)state;
+    uint32_t *ranks;
+    size_t n = stratified_sample(&or24, 150, &ranks);
+    assert_true(n >= 3000);
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        run_all(np_ida_solve, "ida", &or23, (np_hkind)h, 0);
+        run_all(np_ida_solve, "ida", &or32, (np_hkind)h, 0);
+        run_sample(np_ida_solve, "ida", &or24, ranks, n, (np_hkind)h, 0);
+    }
+    free(ranks);
+}
+
+static void test_ida_blank_last(void **state)
+{
+    (void)state;
+    uint32_t *ranks;
+    size_t n = stratified_sample(&or33_last, 12, &ranks);
+    assert_true(n >= 300);
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        run_sample(np_ida_solve, "ida", &or33_last, ranks, n, (np_hkind)h, 0);
+        run_all(np_ida_solve, "ida", &or23_last, (np_hkind)h, 0);
+    }
+    free(ranks);
+}
+
+static void test_ida_weighted(void **state)
+{
+    (void)state;
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        run_sample(np_ida_solve, "ida", &or33, sample33, nsample33, (np_hkind)h, 2.0);
+        run_sample(np_ida_solve, "ida", &or33, sample33, nsample33, (np_hkind)h, 1.5);
+    }
+}
+
+/* The other parity half: answered by parity, nothing searched. */
+static void check_unsolvable(const oracle *o, int stride)
+{
+    np_geom g;
+    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
+                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    uint8_t p[OR_MAX_CELLS];
+    size_t tested = 0;
+    for (uint32_t r = 0; r < o->count; r += (uint32_t)stride) {
+        if (o->dist[r] >= 0)
+            continue;
+        perm_unrank(r, p, o->n);
+        np_board b = make_board(p, o->rows, o->cols);
+        for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+            np_search_opts opts;
+            memset(&opts, 0, sizeof opts);
+            opts.heuristic = (np_hkind)h;
+            int rc = np_ida_solve(res, &b, &g, &opts);
+            if (rc != NP_OK || res->status != NP_STATUS_UNSOLVABLE || res->generated != 0 ||
+                res->expanded != 0 || res->length != -1 || res->moves[0] != 0)
+                fail_msg("%dx%d unsolvable board [%s]: rc %d status %d length %d generated %llu "
+                         "expanded %llu", o->rows, o->cols, board_str(p, o->n), rc,
+                         (int)res->status, res->length, (unsigned long long)res->generated,
+                         (unsigned long long)res->expanded);
+        }
+        tested++;
+    }
+    assert_true(tested > 0);
+    free(res);
+}
+
+static void test_ida_unsolvable(void **state)
+{
+    (void)state;
+    /* every 29th 3x3 permutation (3,100 unsolvable boards), all of 2x3, every 5th of 2x4 */
+    check_unsolvable(&or33, 29);
+    check_unsolvable(&or23, 1);
+    check_unsolvable(&or24, 5);
+    check_unsolvable(&or33_last, 29);
+    /* 15-puzzle: the goal with tiles 1 and 2 swapped, and Korf #1 with 14 and 13 swapped */
+    np_geom g;
+    assert_true(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    static const uint8_t u1[16] = {0, 2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+    static const uint8_t u2[16] = {13, 14, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
+    const uint8_t *us[2] = {u1, u2};
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    for (int i = 0; i < 2; i++) {
+        np_board b = make_board(us[i], 4, 4);
+        double t0 = now();
+        int rc = np_ida_solve(res, &b, &g, NULL);
+        assert_true(rc == NP_OK);
+        assert_int_equal(res->status, NP_STATUS_UNSOLVABLE);
+        assert_int_equal(res->generated, 0);
+        assert_int_equal(res->expanded, 0);
+        assert_int_equal(res->length, -1);
+        assert_true(now() - t0 < 0.5);
+    }
+    free(res);
+}
+
+static void test_ida_bad_arguments(void **state)
+{
+    (void)state;
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    static const uint8_t dup[9] = {1, 2, 3, 4, 0, 5, 6, 7, 7};
+    np_board b = make_board(dup, 3, 3);
+    assert_true(np_ida_solve(res, &b, &g, NULL) == NP_EINVAL);
+    static const uint8_t ok[9] = {1, 0, 2, 3, 4, 5, 6, 7, 8};
+    b = make_board(ok, 3, 3);
+    np_search_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.weight = 0.5;
+    assert_true(np_ida_solve(res, &b, &g, &opts) == NP_EINVAL);
+    /* a 3x3 board handed a 4x4 geometry */
+    np_geom g4;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_ida_solve(res, &b, &g4, NULL) == NP_EINVAL);
+    opts.weight = 0;
+    assert_true(np_ida_solve(res, &b, &g, &opts) == NP_OK);
+    assert_int_equal(res->length, 1);
+    assert_string_equal(res->moves, "L");
+    free(res);
+}
+
+/* ---- the 15-puzzle: Korf's 100 ------------------------------------------- */
+
+typedef struct korf_instance {
+    int id, opt;
+    uint8_t tiles[16];
+} korf_instance;
+
+static korf_instance korf[101];
+
+/* Reads data/korf100.txt (16 tiles, then `# id=N opt=M`) or, while that file
+ * does not exist yet, ../shared/benchmarks/korf100.txt (`ID OPT t0..t15`).
+ * Parsed here, independently of np_board_parse. */
+static void load_korf100(void)
+{
+    static int loaded;
+    if (loaded)
+        return;
+    const char *paths[2] = {NPUZZLE_DATA_DIR "/korf100.txt",
+                            NPUZZLE_DATA_DIR "/../../shared/benchmarks/korf100.txt"};
+    for (int which = 0; which < 2 && !loaded; which++) {
+        FILE *f = fopen(paths[which], "r");
+        if (!f)
+            continue;
+        char line[512];
+        int n = 0;
+        while (fgets(line, sizeof line, f)) {
+            char *hash = strchr(line, '#');
+            char *comment = hash ? hash + 1 : NULL;
+            if (hash)
+                *hash = 0;
+            long v[18];
+            int k = 0;
+            char *s = line, *end;
+            while (k < 18) {
+                while (*s == ' ' || *s == '\t' || *s == ',' || *s == '\n' || *s == '\r')
+                    s++;
+                if (!*s)
+                    break;
+                v[k] = strtol(s, &end, 10);
+                if (end == s)
+                    break;
+                k++;
+                s = end;
+            }
+            korf_instance ki;
+            memset(&ki, 0, sizeof ki);
+            const long *t;
+            if (which == 0 && k == 16 && comment) {
+                char *idp = strstr(comment, "id="), *optp = strstr(comment, "opt=");
+                if (!idp || !optp)
+                    continue;
+                ki.id = atoi(idp + 3);
+                ki.opt = atoi(optp + 4);
+                t = v;
+            } else if (which == 1 && k == 18) {
+                ki.id = (int)v[0];
+                ki.opt = (int)v[1];
+                t = v + 2;
+            } else {
+                continue;
+            }
+            if (ki.id < 1 || ki.id > 100)
+                continue;
+            for (int c = 0; c < 16; c++)
+                ki.tiles[c] = (uint8_t)t[c];
+            korf[ki.id] = ki;
+            n++;
+        }
+        fclose(f);
+        if (n == 100)
+            loaded = 1;
+        else
+            print_message("%s: %d instances (want 100)\n", paths[which], n);
+    }
+    if (!loaded)
+        fail_msg("cannot read Korf's 100 instances from %s or %s", paths[0], paths[1]);
+}
+
+/* The instances whose published IDA*-Manhattan node count (Korf 1985, set
+ * korf100 column md1985 of ../shared/benchmarks/published-nodes.txt) is below
+ * 20 million, taken with
+ *   awk '$1=="korf100" && $4 < 20000000 {print $2}' published-nodes.txt
+ * 37 instances, 273,000,996 published nodes in all. This selects the inputs;
+ * the answers (opt=) come from the data file. */
+static const struct { int id; uint64_t md1985; } easy_korf[] = {
+    {2, 15300442},  {5, 11020325},  {9, 1650696},   {12, 546344},   {13, 11861705},
+    {16, 17984051}, {19, 1280495},  {20, 17954870}, {23, 15971319}, {28, 5934442},
+    {30, 2196593},  {31, 2351811},  {39, 19355806}, {42, 877823},   {45, 6158733},
+    {47, 1411294},  {48, 1905023},  {55, 927212},   {57, 8841527},  {58, 12955404},
+    {61, 7096850},  {65, 18997681}, {71, 8885972},  {73, 3222276},  {74, 1897728},
+    {77, 18918269}, {78, 10907150}, {79, 540860},   {81, 9982569},  {85, 2725456},
+    {86, 2304426},  {90, 7171137},  {93, 1599909},  {94, 1337340},  {95, 7115967},
+    {96, 12808564}, {97, 1002927},
+};
+#define N_EASY (sizeof easy_korf / sizeof easy_korf[0])
+
+static void check_korf_solution(const korf_instance *ki, const np_result *res, const char *h)
+{
+    if (res->status != NP_STATUS_SOLVED || res->length != ki->opt)
+        fail_msg("Korf #%d with %s: status %d length %d, opt %d", ki->id, h, (int)res->status,
+                 res->length, ki->opt);
+    int at_goal = 0;
+    int k = replay(ki->tiles, 4, 4, 0, res->moves, &at_goal);
+    if (k != ki->opt || !at_goal)
+        fail_msg("Korf #%d with %s: moves \"%s\" do not replay to the goal in %d moves", ki->id, h,
+                 res->moves, ki->opt);
+}
+
+static void test_ida_korf100_easy(void **state)
+{
+    (void)state;
+    load_korf100();
+    assert_int_equal(N_EASY, 37);
+    np_geom g;
+    assert_true(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *md = malloc(sizeof *md), *lc = malloc(sizeof *lc);
+    assert_non_null(md);
+    assert_non_null(lc);
+    uint64_t tot_md = 0, tot_lc = 0, tot_pub = 0;
+    double sec_md = 0, sec_lc = 0;
+    int exact = 0;
+    print_message("  id opt   md generated   Korf 1985   diff   lc generated\n");
+    for (size_t i = 0; i < N_EASY; i++) {
+        const korf_instance *ki = &korf[easy_korf[i].id];
+        assert_int_equal(ki->id, easy_korf[i].id);
+        np_board b = make_board(ki->tiles, 4, 4);
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = NP_H_MD;
+        assert_true(np_ida_solve(md, &b, &g, &opts) == NP_OK);
+        check_korf_solution(ki, md, "md");
+        opts.heuristic = NP_H_LC;
+        assert_true(np_ida_solve(lc, &b, &g, &opts) == NP_OK);
+        check_korf_solution(ki, lc, "lc");
+        long long diff = (long long)md->generated - (long long)easy_korf[i].md1985;
+        exact += diff >= -1 && diff <= 1;
+        print_message("%4d %3d %14llu %11llu %6lld %14llu\n", ki->id, ki->opt,
+                      (unsigned long long)md->generated,
+                      (unsigned long long)easy_korf[i].md1985, diff,
+                      (unsigned long long)lc->generated);
+        /* lc dominates md: on these fixed instances it never needs more nodes. */
+        if (lc->generated > md->generated)
+            fail_msg("Korf #%d: lc generated %llu > md %llu", ki->id,
+                     (unsigned long long)lc->generated, (unsigned long long)md->generated);
+        tot_md += md->generated;
+        tot_lc += lc->generated;
+        tot_pub += easy_korf[i].md1985;
+        sec_md += md->seconds;
+        sec_lc += lc->seconds;
+    }
+    print_message("total    %14llu %11llu  (%d of %d within one node)  lc %llu\n",
+                  (unsigned long long)tot_md, (unsigned long long)tot_pub, exact, (int)N_EASY,
+                  (unsigned long long)tot_lc);
+    print_message("md %.2f s (%.1f M nodes/s), lc %.2f s\n", sec_md,
+                  sec_md > 0 ? tot_md / sec_md / 1e6 : 0.0, sec_lc);
+    free(md);
+    free(lc);
+}
+
+/* ---- limits ---------------------------------------------------------------- */
+
+static void test_ida_node_limit(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g;
+    assert_true(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    np_board b = make_board(korf[1].tiles, 4, 4); /* 276 million nodes with md */
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = (np_hkind)h;
+        opts.max_nodes = 1000;
+        assert_true(np_ida_solve(res, &b, &g, &opts) == NP_OK);
+        print_message("max_nodes 1000 (%s): status %d, generated %llu, bound %d\n",
+                      np_hkind_name((np_hkind)h), (int)res->status,
+                      (unsigned long long)res->generated, res->bound);
+        assert_int_equal(res->status, NP_STATUS_LIMIT);
+        assert_int_equal(res->length, -1);
+        assert_true(res->generated >= 1000);
+        assert_true(res->generated <= 1000 + (1u << 18));
+        assert_true(res->bound >= res->h0 && res->bound < korf[1].opt);
+    }
+    free(res);
+}
+
+static void test_ida_timeout(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g;
+    assert_true(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    np_board b = make_board(korf[3].tiles, 4, 4); /* over a billion nodes with md */
+    np_search_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.heuristic = NP_H_MD;
+    opts.timeout = 0.2;
+    double t0 = now();
+    assert_true(np_ida_solve(res, &b, &g, &opts) == NP_OK);
+    double dt = now() - t0;
+    print_message("timeout 0.2 s on Korf #3: status %d after %.3f s (%llu generated)\n",
+                  (int)res->status, dt, (unsigned long long)res->generated);
+    assert_int_equal(res->status, NP_STATUS_LIMIT);
+    assert_int_equal(res->length, -1);
+    assert_true(dt < 2.0);
+    assert_true(dt >= 0.15);
+    free(res);
+}
+
+/* ---- one board searched by several threads ---------------------------------- */
+
+/* opts.threads = 2 splits one board's search: the answers stay optimal (node
+ * counts may differ from the serial search and are not compared). */
+static void test_ida_parallel_one_board(void **state)
+{
+    (void)state;
+    np_geom g3;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    uint8_t p[9];
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = (np_hkind)h;
+        opts.threads = 2;
+        /* every 50th board of the sample (the distance bands 0..30) and the last
+         * ones (31 moves): each IDA* iteration is a parallel region, which costs
+         * a lot when the machine is oversubscribed, so few boards */
+        for (size_t i = 0; i < nsample33; i += (i + 50 < nsample33 ? 50 : 1)) {
+            perm_unrank(sample33[i], p, 9);
+            opts.weight = 0;
+            check_solve(np_ida_solve, "ida-2threads", &or33, &g3, p, or33.dist[sample33[i]], &opts);
+            if (i % 200 == 0) {
+                opts.weight = 2.0;
+                check_solve(np_ida_solve, "ida-2threads", &or33, &g3, p, or33.dist[sample33[i]],
+                            &opts);
+            }
+        }
+    }
+    /* a few easy instances of Korf's 100 */
+    load_korf100();
+    np_geom g;
+    assert_true(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    static const int ids[] = {12, 79, 55};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+        for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+            const korf_instance *ki = &korf[ids[i]];
+            np_board b = make_board(ki->tiles, 4, 4);
+            np_search_opts opts;
+            memset(&opts, 0, sizeof opts);
+            opts.heuristic = (np_hkind)h;
+            opts.threads = 2;
+            assert_true(np_ida_solve(res, &b, &g, &opts) == NP_OK);
+            check_korf_solution(ki, res, h == NP_H_LC ? "lc, 2 threads" : "md, 2 threads");
+        }
+    /* limits still stop a parallel search cleanly */
+    np_board hard = make_board(korf[3].tiles, 4, 4);
+    np_search_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.threads = 2;
+    opts.max_nodes = 100000;
+    assert_true(np_ida_solve(res, &hard, &g, &opts) == NP_OK);
+    print_message("2 threads, max_nodes 100000: status %d, generated %llu\n", (int)res->status,
+                  (unsigned long long)res->generated);
+    assert_int_equal(res->status, NP_STATUS_LIMIT);
+    assert_int_equal(res->length, -1);
+    assert_true(res->generated >= 100000);
+    opts.max_nodes = 0;
+    opts.timeout = 0.2;
+    double t0 = now();
+    assert_true(np_ida_solve(res, &hard, &g, &opts) == NP_OK);
+    double dt = now() - t0;
+    print_message("2 threads, timeout 0.2 s: status %d after %.3f s\n", (int)res->status, dt);
+    assert_int_equal(res->status, NP_STATUS_LIMIT);
+    assert_true(dt < 2.0);
+    /* the batch driver gives a lone board all its threads */
+    np_batch_opts bo;
+    memset(&bo, 0, sizeof bo);
+    bo.algorithm = NP_ALG_IDA;
+    bo.threads = 2;
+    np_board one = make_board(korf[79].tiles, 4, 4);
+    opts.timeout = 0;
+    opts.heuristic = NP_H_LC;
+    assert_true(np_batch_solve(res, &one, 1, &g, &opts, &bo) == NP_OK);
+    check_korf_solution(&korf[79], res, "lc, batch of one, 2 threads");
+    free(res);
+}
+
+/* ---- batch: same answers whatever the thread count, in input order ----------- */
+
+static void test_batch_threads(void **state)
+{
+    (void)state;
+    enum { N = 50 };
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_board *boards = calloc(N, sizeof *boards);
+    np_result *r1 = calloc(N, sizeof *r1), *r2 = calloc(N, sizeof *r2), *one = malloc(sizeof *one);
+    assert_non_null(boards);
+    assert_non_null(r1);
+    assert_non_null(r2);
+    assert_non_null(one);
+    uint8_t p[9];
+    /* every 40th sample board (hard and easy ones mixed), the goal and an unsolvable one */
+    for (int i = 0; i < N - 1; i++) {
+        perm_unrank(sample33[(size_t)i * (nsample33 / N)], p, 9);
+        boards[i] = make_board(p, 3, 3);
+    }
+    static const uint8_t unsolvable[9] = {0, 2, 1, 3, 4, 5, 6, 7, 8};
+    boards[N - 1] = make_board(unsolvable, 3, 3);
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = (np_hkind)h;
+        np_batch_opts b1, b2;
+        memset(&b1, 0, sizeof b1);
+        memset(&b2, 0, sizeof b2);
+        b1.algorithm = b2.algorithm = NP_ALG_IDA;
+        b1.threads = 1;
+        b2.threads = 2;
+        assert_true(np_batch_solve(r1, boards, N, &g, &opts, &b1) == NP_OK);
+        assert_true(np_batch_solve(r2, boards, N, &g, &opts, &b2) == NP_OK);
+        for (int i = 0; i < N; i++) {
+            assert_true(np_ida_solve(one, &boards[i], &g, &opts) == NP_OK);
+            const np_result *rs[2] = {r1 + i, r2 + i};
+            for (int k = 0; k < 2; k++) {
+                const np_result *r = rs[k];
+                if (r->status != one->status || r->length != one->length ||
+                    r->generated != one->generated || r->expanded != one->expanded ||
+                    r->h0 != one->h0 || strcmp(r->moves, one->moves) != 0)
+                    fail_msg("batch (%s, %d threads) board %d: status %d length %d gen %llu exp "
+                             "%llu h0 %d moves %s; alone: status %d length %d gen %llu exp %llu "
+                             "h0 %d moves %s", np_hkind_name((np_hkind)h), k + 1, i,
+                             (int)r->status, r->length, (unsigned long long)r->generated,
+                             (unsigned long long)r->expanded, r->h0, r->moves, (int)one->status,
+                             one->length, (unsigned long long)one->generated,
+                             (unsigned long long)one->expanded, one->h0, one->moves);
+            }
+            if (i < N - 1) {
+                perm_unrank(sample33[(size_t)i * (nsample33 / N)], p, 9);
+                assert_int_equal(r1[i].length, or33.dist[perm_rank(p, 9)]);
+            } else {
+                assert_int_equal(r1[i].status, NP_STATUS_UNSOLVABLE);
+            }
+        }
+    }
+    free(boards);
+    free(r1);
+    free(r2);
+    free(one);
+}
+
+/* Per-test wall time, printed so that slow parts show up in the test log. */
+
+static int timer_start(void **state)
+{
+    (void)state;
+    test_t0 = now();
+    return 0;
+}
+
+static int timer_stop(void **state)
+{
+    (void)state;
+    print_message("  (%.2f s)\n", now() - test_t0);
+    return 0;
+}
+
+#define TIMED_TEST(f) cmocka_unit_test_setup_teardown(f, timer_start, timer_stop)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        TIMED_TEST(test_oracle_profile),
+        TIMED_TEST(test_heuristics_and_parity_all_boards),
+        TIMED_TEST(test_ida_bad_arguments),
+        TIMED_TEST(test_ida_hardest8),
+        TIMED_TEST(test_ida_3x3_sample_md),
+        TIMED_TEST(test_ida_3x3_sample_lc),
+        TIMED_TEST(test_ida_small_boards),
+        TIMED_TEST(test_ida_blank_last),
+        TIMED_TEST(test_ida_weighted),
+        TIMED_TEST(test_ida_unsolvable),
+        TIMED_TEST(test_ida_node_limit),
+        TIMED_TEST(test_ida_timeout),
+        TIMED_TEST(test_batch_threads),
+        TIMED_TEST(test_ida_parallel_one_board),
+        TIMED_TEST(test_ida_korf100_easy),
+    };
+    /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
+    const char *filter = getenv("NPUZZLE_TEST_FILTER");
+    if (filter && *filter)
+        cmocka_set_test_filter(filter);
+    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+}
