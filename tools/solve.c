@@ -30,9 +30,10 @@ void usage_solve(void)
         "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
         "      --gen            build missing PDB files first (npuzzle gen)\n"
         "      --no-reflect     do not max the PDB sum with the reflected lookup\n"
-        "      --pdb-shared     look tables up in the shared read-only mapping (less\n"
-        "                       memory across processes) instead of a private copy on\n"
-        "                       huge pages (the default: faster lookups)\n"
+        "      --pdb-private    look tables up in a private copy on huge pages instead\n"
+        "                       of the shared read-only mapping (costs start-up time\n"
+        "                       and memory per process; helps when the mapping cannot\n"
+        "                       use huge pages)\n"
         "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
         "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
         "                       at most W times the optimal one\n"
@@ -193,7 +194,7 @@ int cmd_solve(int argc, char **argv)
         {"pdb-dir", required_argument, NULL, 'D'},
         {"gen", no_argument, NULL, 'G'},
         {"no-reflect", no_argument, NULL, 'R'},
-        {"pdb-shared", no_argument, NULL, 'S'},
+        {"pdb-private", no_argument, NULL, 'S'},
         {"algorithm", required_argument, NULL, 'a'},
         {"weight", required_argument, NULL, 'w'},
         {"size", required_argument, NULL, 's'},
@@ -212,7 +213,7 @@ int cmd_solve(int argc, char **argv)
     np_search_opts opts = {0};
     np_batch_opts bopts = {0};
     bool heuristic_given = false, check = false, progress = false, quiet = false, gen = false;
-    bool shared_map = false;
+    bool shared_map = true;
     const char *partition = NULL, *pdb_dir_opt = NULL;
     int rows = 0, cols = 0, jobs = 0;
     np_goal goal = NP_GOAL_BLANK_FIRST;
@@ -234,7 +235,7 @@ int cmd_solve(int argc, char **argv)
         case 'D': pdb_dir_opt = optarg; break;
         case 'G': gen = true; break;
         case 'R': opts.no_reflect = true; break;
-        case 'S': shared_map = true; break;
+        case 'S': shared_map = false; break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
                 bopts.algorithm = NP_ALG_IDA;
