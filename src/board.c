@@ -3,12 +3,12 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "npuzzle/error.h"
+#include "error_internal.h"
 
 static const char dir_chars[4] = {'U', 'L', 'R', 'D'};
 
@@ -88,19 +88,6 @@ const char *np_goal_name(np_goal goal)
     return goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first";
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int parse_fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return NP_EPARSE;
-}
 
 /* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
  * free text may follow a board; a malformed opt= is an error, not a silent skip. */
@@ -117,14 +104,14 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
             char num[24];
             size_t nl = wl - 4;
             if (nl >= sizeof num)
-                return parse_fail(err, errlen, "field opt: '%.*s' is not a move count", (int)wl, w);
+                return np__fail(NP_EPARSE, err, errlen, "field opt: '%.*s' is not a move count", (int)wl, w);
             memcpy(num, w + 4, nl);
             num[nl] = 0;
             char *end;
             errno = 0;
             long v = strtol(num, &end, 10);
             if (*end || errno || v < 0 || v > 100000)
-                return parse_fail(err, errlen, "field opt: '%s' is not a move count", num);
+                return np__fail(NP_EPARSE, err, errlen, "field opt: '%s' is not a move count", num);
             if (meta)
                 meta->opt = (int)v;
         } else if (wl > 3 && strncmp(w, "id=", 3) == 0) {
@@ -167,13 +154,13 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
                 digits = false;
         if (!digits) {
             if (tl > 0 && tok[0] == '-')
-                return parse_fail(err, errlen, "field %d: '%.*s' is out of range (tiles are 0..N-1)",
+                return np__fail(NP_EPARSE, err, errlen, "field %d: '%.*s' is out of range (tiles are 0..N-1)",
                                   count + 1, tl > 20 ? 20 : tl, tok);
-            return parse_fail(err, errlen, "field %d: '%.*s' is not an integer", count + 1,
+            return np__fail(NP_EPARSE, err, errlen, "field %d: '%.*s' is not an integer", count + 1,
                               tl > 20 ? 20 : tl, tok);
         }
         if (count >= NP_MAX_CELLS)
-            return parse_fail(err, errlen, "field %d: too many numbers (at most %d cells)",
+            return np__fail(NP_EPARSE, err, errlen, "field %d: too many numbers (at most %d cells)",
                               count + 1, NP_MAX_CELLS);
         vals[count++] = atoi(tok);
     }
@@ -191,21 +178,21 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
             if (k * k == count)
                 side = k;
         if (!side)
-            return parse_fail(err, errlen,
+            return np__fail(NP_EPARSE, err, errlen,
                               "field count: %d numbers is not a square board (4, 9, 16, 25, 36, ...); "
                               "give the size with --size RxC", count);
         rows = cols = side;
     }
     int n = rows * cols;
     if (count != n)
-        return parse_fail(err, errlen, "field count: %d numbers, a %dx%d board needs %d",
+        return np__fail(NP_EPARSE, err, errlen, "field count: %d numbers, a %dx%d board needs %d",
                           count, rows, cols, n);
     int seen_at[NP_MAX_CELLS];
     for (int i = 0; i < n; i++)
         seen_at[i] = -1;
     for (int i = 0; i < n; i++) {
         if (vals[i] >= n)
-            return parse_fail(err, errlen, "field %d: tile %d is out of range (tiles are 0..%d)",
+            return np__fail(NP_EPARSE, err, errlen, "field %d: tile %d is out of range (tiles are 0..%d)",
                               i + 1, vals[i], n - 1);
         if (seen_at[vals[i]] >= 0) {
             int missing = 0;
@@ -214,7 +201,7 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
                     seen_at[vals[j]] = j;
             while (missing < n && seen_at[missing] >= 0)
                 missing++;
-            return parse_fail(err, errlen, "field %d: duplicate tile %d (tile %d is missing)",
+            return np__fail(NP_EPARSE, err, errlen, "field %d: duplicate tile %d (tile %d is missing)",
                               i + 1, vals[i], missing);
         }
         seen_at[vals[i]] = i;

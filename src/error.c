@@ -1,6 +1,11 @@
 /* error.c - every message string of the np_error codes lives here. */
 #include "npuzzle/error.h"
 
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "error_internal.h"
+
 const char *np_strerror(int code)
 {
     switch ((np_error)code) {
@@ -22,4 +27,15 @@ const char *np_strerror(int code)
     case NP_EUNSUPPORTED: return "not supported";
     }
     return "unknown error";
+}
+
+int np__fail(int code, char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return code;
 }

@@ -3,12 +3,12 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "npuzzle/error.h"
+#include "error_internal.h"
 
 /* data/partitions.txt, turned into a string at build time by scripts/embed.py. */
 extern const char np__catalog_text[];
@@ -18,19 +18,6 @@ const char *np_catalog_text(void)
     return np__catalog_text;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int fail(int code, char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 static int cmp_u8(const void *a, const void *b)
 {
@@ -45,31 +32,31 @@ static bool size_ok(int rows, int cols)
 int np_partition_check(const np_partition *p, bool cover, char *err, size_t errlen)
 {
     if (!size_ok(p->rows, p->cols))
-        return fail(NP_EINVAL, err, errlen, "unsupported board size %dx%d", p->rows, p->cols);
+        return np__fail(NP_EINVAL, err, errlen, "unsupported board size %dx%d", p->rows, p->cols);
     int cells = p->rows * p->cols;
     if (p->npatterns < 1 || p->npatterns > NP_PARTITION_MAX)
-        return fail(NP_EINVAL, err, errlen, "a partition holds 1 to %d patterns, not %d",
+        return np__fail(NP_EINVAL, err, errlen, "a partition holds 1 to %d patterns, not %d",
                     NP_PARTITION_MAX, p->npatterns);
     int where[NP_MAX_CELLS]; /* pattern number (1-based) holding each tile, 0 = none */
     memset(where, 0, sizeof where);
     for (int i = 0; i < p->npatterns; i++) {
         const np_pattern *pat = &p->patterns[i];
         if (pat->ntiles < 1 || pat->ntiles > NP_PATTERN_MAX_TILES)
-            return fail(NP_EINVAL, err, errlen, "pattern %d has %d tiles (1 to %d allowed)",
+            return np__fail(NP_EINVAL, err, errlen, "pattern %d has %d tiles (1 to %d allowed)",
                         i + 1, pat->ntiles, NP_PATTERN_MAX_TILES);
         for (int j = 0; j < pat->ntiles; j++) {
             int t = pat->tiles[j];
             if (t == 0)
-                return fail(NP_EINVAL, err, errlen,
+                return np__fail(NP_EINVAL, err, errlen,
                             "tile 0 is the blank and cannot be in a pattern (pattern %d)", i + 1);
             if (t >= cells)
-                return fail(NP_EINVAL, err, errlen,
+                return np__fail(NP_EINVAL, err, errlen,
                             "tile %d is not on a %dx%d board (tiles are 1..%d; pattern %d)", t,
                             p->rows, p->cols, cells - 1, i + 1);
             if (where[t] == i + 1)
-                return fail(NP_EINVAL, err, errlen, "tile %d appears twice in pattern %d", t, i + 1);
+                return np__fail(NP_EINVAL, err, errlen, "tile %d appears twice in pattern %d", t, i + 1);
             if (where[t])
-                return fail(NP_EINVAL, err, errlen,
+                return np__fail(NP_EINVAL, err, errlen,
                             "tile %d is in both pattern %d and pattern %d (patterns must not overlap)",
                             t, where[t], i + 1);
             where[t] = i + 1;
@@ -78,7 +65,7 @@ int np_partition_check(const np_partition *p, bool cover, char *err, size_t errl
     if (cover)
         for (int t = 1; t < cells; t++)
             if (!where[t])
-                return fail(NP_EINVAL, err, errlen,
+                return np__fail(NP_EINVAL, err, errlen,
                             "tile %d is in no pattern (a partition must cover tiles 1..%d of a %dx%d board)",
                             t, cells - 1, p->rows, p->cols);
     return NP_OK;
@@ -93,7 +80,7 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
                        char *err, size_t errlen)
 {
     if (!size_ok(rows, cols))
-        return fail(NP_EINVAL, err, errlen, "unsupported board size %dx%d", rows, cols);
+        return np__fail(NP_EINVAL, err, errlen, "unsupported board size %dx%d", rows, cols);
     np_partition p;
     memset(&p, 0, sizeof p);
     snprintf(p.name, sizeof p.name, "custom");
@@ -104,7 +91,7 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
     /* One pass: a pattern is a run of comma-separated numbers ended by '/' or the end. */
     for (;;) {
         if (p.npatterns == NP_PARTITION_MAX)
-            return fail(NP_EPARSE, err, errlen, "too many patterns in '%s' (at most %d)", text,
+            return np__fail(NP_EPARSE, err, errlen, "too many patterns in '%s' (at most %d)", text,
                         NP_PARTITION_MAX);
         np_pattern *pat = &p.patterns[p.npatterns++];
         for (;;) {
@@ -112,13 +99,13 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
                 s++;
             if (*s == '/' || *s == ',' || *s == '\0') {
                 if (pat->ntiles == 0 && *s != ',')
-                    return fail(NP_EPARSE, err, errlen, "pattern %d is empty in '%s'", p.npatterns,
+                    return np__fail(NP_EPARSE, err, errlen, "pattern %d is empty in '%s'", p.npatterns,
                                 text);
-                return fail(NP_EPARSE, err, errlen, "missing tile number in pattern %d of '%s'",
+                return np__fail(NP_EPARSE, err, errlen, "missing tile number in pattern %d of '%s'",
                             p.npatterns, text);
             }
             if (!isdigit((unsigned char)*s))
-                return fail(NP_EPARSE, err, errlen, "'%.20s' is not a tile number (in '%s')", s,
+                return np__fail(NP_EPARSE, err, errlen, "'%.20s' is not a tile number (in '%s')", s,
                             text);
             char *end;
             errno = 0;
@@ -127,10 +114,10 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
             while (*after == ' ' || *after == '\t')
                 after++;
             if (errno || v > 255 || (*after != ',' && *after != '/' && *after != '\0'))
-                return fail(NP_EPARSE, err, errlen, "'%.*s' is not a tile number (in '%s')",
+                return np__fail(NP_EPARSE, err, errlen, "'%.*s' is not a tile number (in '%s')",
                             (int)(strcspn(s, ",/")), s, text);
             if (pat->ntiles == NP_PATTERN_MAX_TILES)
-                return fail(NP_EPARSE, err, errlen, "pattern %d has more than %d tiles",
+                return np__fail(NP_EPARSE, err, errlen, "pattern %d has more than %d tiles",
                             p.npatterns, NP_PATTERN_MAX_TILES);
             pat->tiles[pat->ntiles++] = (uint8_t)v;
             s = after;
@@ -252,12 +239,12 @@ static int catalog_build(np_partition *out, const catalog_line *ln, char *err, s
     int rows, cols;
     char x;
     if (sscanf(ln->size, "%d%c%d", &rows, &x, &cols) != 3 || (x != 'x' && x != 'X'))
-        return fail(NP_EFORMAT, err, errlen, "catalogue entry '%s': bad size '%s'", ln->name,
+        return np__fail(NP_EFORMAT, err, errlen, "catalogue entry '%s': bad size '%s'", ln->name,
                     ln->size);
     char sub[256];
     int rc = np_partition_parse(out, ln->patterns, rows, cols, true, sub, sizeof sub);
     if (rc != NP_OK)
-        return fail(NP_EFORMAT, err, errlen, "catalogue entry '%s': %s", ln->name, sub);
+        return np__fail(NP_EFORMAT, err, errlen, "catalogue entry '%s': %s", ln->name, sub);
     snprintf(out->name, sizeof out->name, "%s", ln->name);
     return NP_OK;
 }
@@ -282,7 +269,7 @@ int np_catalog_find(np_partition *out, const char *name, char *err, size_t errle
         if (n > 0 && (size_t)n < sizeof names - used)
             used += (size_t)n;
     }
-    return fail(NP_ENOTFOUND, err, errlen, "no partition named '%s' (known: %s)", name ? name : "",
+    return np__fail(NP_ENOTFOUND, err, errlen, "no partition named '%s' (known: %s)", name ? name : "",
                 names);
 }
 
@@ -305,7 +292,7 @@ int np_partition_resolve(np_partition *out, const char *spec, int rows, int cols
                          char *err, size_t errlen)
 {
     if (!spec)
-        return fail(NP_EINVAL, err, errlen, "no partition given");
+        return np__fail(NP_EINVAL, err, errlen, "no partition given");
     /* A catalogue name never contains '/' or ','; a custom partition never contains ':'. */
     if (strchr(spec, ':') || !strpbrk(spec, ",/0123456789")) {
         np_partition p;
@@ -313,7 +300,7 @@ int np_partition_resolve(np_partition *out, const char *spec, int rows, int cols
         if (rc != NP_OK)
             return rc;
         if (p.rows != rows || p.cols != cols)
-            return fail(NP_EMISMATCH, err, errlen, "partition '%s' is for a %dx%d board, not %dx%d",
+            return np__fail(NP_EMISMATCH, err, errlen, "partition '%s' is for a %dx%d board, not %dx%d",
                         p.name, p.rows, p.cols, rows, cols);
         *out = p;
         return NP_OK;

@@ -5,7 +5,6 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <omp.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include <zstd_errors.h>
 
 #include "npuzzle/error.h"
+#include "error_internal.h"
 #include "npuzzle/rank.h"
 
 #ifndef NP_VERSION
@@ -34,19 +34,6 @@ struct np_pdb {
     np_pdb_header h;
 };
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static int fail(int code, char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
 
 const char *np_pdb_encoding_name(int encoding)
 {
@@ -155,24 +142,24 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     memset(h, 0, sizeof *h);
     size_t m = have < 8 ? have : 8;
     if (memcmp(b, NP_PDB_MAGIC, m) != 0)
-        return fail(NP_EFORMAT, err, errlen, "%s: not a pattern database (bad magic)", path);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: not a pattern database (bad magic)", path);
     if (have < 12)
-        return fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
+        return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
                     have, NP_PDB_HEADER_SIZE);
     h->version = get_u32(b + 8);
     if (h->version > NP_PDB_FORMAT_VERSION)
-        return fail(NP_EVERSION, err, errlen,
+        return np__fail(NP_EVERSION, err, errlen,
                     "%s: written by a newer npuzzle (format version %u, this one reads %u)", path,
                     h->version, NP_PDB_FORMAT_VERSION);
     if (h->version == 0)
-        return fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
     if (have < NP_PDB_HEADER_SIZE)
-        return fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
+        return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
                     have, NP_PDB_HEADER_SIZE);
     if (get_u64(b + HDR_CHECKED) != XXH3_64bits(b, HDR_CHECKED))
-        return fail(NP_ECHECKSUM, err, errlen, "%s: header checksum mismatch (file corrupt)", path);
+        return np__fail(NP_ECHECKSUM, err, errlen, "%s: header checksum mismatch (file corrupt)", path);
     if (get_u32(b + 12) != NP_PDB_HEADER_SIZE)
-        return fail(NP_EFORMAT, err, errlen, "%s: bad header size %u", path, get_u32(b + 12));
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad header size %u", path, get_u32(b + 12));
 
     h->rows = b[16];
     h->cols = b[17];
@@ -189,43 +176,43 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
 
     if (h->rows < NP_MIN_SIDE || h->rows > NP_MAX_SIDE || h->cols < NP_MIN_SIDE ||
         h->cols > NP_MAX_SIDE)
-        return fail(NP_EFORMAT, err, errlen, "%s: bad board size %dx%d in header", path, h->rows,
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad board size %dx%d in header", path, h->rows,
                     h->cols);
     int cells = h->rows * h->cols;
     if (b[18] > NP_GOAL_BLANK_LAST)
-        return fail(NP_EFORMAT, err, errlen, "%s: bad goal convention %d in header", path, b[18]);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad goal convention %d in header", path, b[18]);
     if (h->encoding != NP_PDB_ENC_8BIT && h->encoding != NP_PDB_ENC_4BIT)
-        return fail(NP_EFORMAT, err, errlen, "%s: unknown entry encoding %d", path, h->encoding);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: unknown entry encoding %d", path, h->encoding);
     if (h->ntiles < 1 || h->ntiles > NP_RANK_MAX_K || h->ntiles >= cells)
-        return fail(NP_EFORMAT, err, errlen, "%s: bad tile count %d", path, h->ntiles);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad tile count %d", path, h->ntiles);
     uint64_t seen = 0;
     for (int i = 0; i < h->ntiles; i++) {
         int t = b[24 + i];
         if (t < 1 || t >= cells || (seen >> t & 1))
-            return fail(NP_EFORMAT, err, errlen, "%s: bad tile %d in header", path, t);
+            return np__fail(NP_EFORMAT, err, errlen, "%s: bad tile %d in header", path, t);
         seen |= UINT64_C(1) << t;
         h->tiles[i] = (uint8_t)t;
     }
     if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)))
-        return fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
     uint64_t want = placements(cells, h->ntiles);
     if (!want || h->entries != want)
-        return fail(NP_EFORMAT, err, errlen, "%s: entry count %llu does not match %d tiles on %d cells",
+        return np__fail(NP_EFORMAT, err, errlen, "%s: entry count %llu does not match %d tiles on %d cells",
                     path, (unsigned long long)h->entries, h->ntiles, cells);
     if (h->payload_offset < NP_PDB_HEADER_SIZE || h->payload_offset % NP_PDB_ALIGN ||
         h->payload_offset > (UINT64_C(1) << 40))
-        return fail(NP_EFORMAT, err, errlen, "%s: bad payload offset %llu", path,
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad payload offset %llu", path,
                     (unsigned long long)h->payload_offset);
     if (h->payload_length != np_pdb_payload_bytes(h->encoding, h->entries))
-        return fail(NP_EFORMAT, err, errlen, "%s: payload length %llu does not match %llu entries",
+        return np__fail(NP_EFORMAT, err, errlen, "%s: payload length %llu does not match %llu entries",
                     path, (unsigned long long)h->payload_length, (unsigned long long)h->entries);
     uint64_t end = h->payload_offset + h->payload_length;
     if (file_size < end)
-        return fail(NP_ETRUNCATED, err, errlen,
+        return np__fail(NP_ETRUNCATED, err, errlen,
                     "%s: truncated payload (file has %llu bytes, header says %llu)", path,
                     (unsigned long long)file_size, (unsigned long long)end);
     if (file_size > end)
-        return fail(NP_EFORMAT, err, errlen, "%s: %llu stray bytes after the payload", path,
+        return np__fail(NP_EFORMAT, err, errlen, "%s: %llu stray bytes after the payload", path,
                     (unsigned long long)(file_size - end));
     return NP_OK;
 }
@@ -249,10 +236,10 @@ static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const ch
     if (!e)
         return NP_OK;
     if ((e->rows && e->rows != h->rows) || (e->cols && e->cols != h->cols))
-        return fail(NP_EMISMATCH, err, errlen, "%s: is for a %dx%d board, expected %dx%d", path,
+        return np__fail(NP_EMISMATCH, err, errlen, "%s: is for a %dx%d board, expected %dx%d", path,
                     h->rows, h->cols, e->rows ? e->rows : h->rows, e->cols ? e->cols : h->cols);
     if (e->goal >= 0 && e->goal != (int)h->goal)
-        return fail(NP_EMISMATCH, err, errlen, "%s: is for the %s goal, expected %s", path,
+        return np__fail(NP_EMISMATCH, err, errlen, "%s: is for the %s goal, expected %s", path,
                     np_goal_name(h->goal), np_goal_name((np_goal)e->goal));
     if (e->ntiles && (e->ntiles != h->ntiles || !e->tiles ||
                       memcmp(e->tiles, h->tiles, (size_t)h->ntiles) != 0)) {
@@ -260,7 +247,7 @@ static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const ch
         format_tiles(have, sizeof have, h->tiles, h->ntiles);
         format_tiles(want, sizeof want, e->tiles ? e->tiles : h->tiles,
                      e->ntiles < NP_MAX_CELLS ? e->ntiles : NP_MAX_CELLS);
-        return fail(NP_EMISMATCH, err, errlen, "%s: is for pattern %s, expected %s", path, have,
+        return np__fail(NP_EMISMATCH, err, errlen, "%s: is for pattern %s, expected %s", path, have,
                     want);
     }
     return NP_OK;
@@ -436,10 +423,10 @@ static int make_temp(const char *path, char *tmp, size_t tmplen, char *err, size
     const char *base = slash ? slash + 1 : path;
     int n = snprintf(tmp, tmplen, "%.*s.%s.tmp.%ld.XXXXXX", dirlen, path, base, (long)getpid());
     if (n < 0 || (size_t)n >= tmplen)
-        return fail(NP_EINVAL, err, errlen, "%s: path too long", path);
+        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
     int fd = mkstemp(tmp);
     if (fd < 0)
-        return fail(NP_EIO, err, errlen, "%s: cannot create a temporary file: %s", path,
+        return np__fail(NP_EIO, err, errlen, "%s: cannot create a temporary file: %s", path,
                     strerror(errno));
     (void)fchmod(fd, 0644);
     return fd;
@@ -508,14 +495,14 @@ static int commit_temp(int fd, const char *tmp, const char *path, char *err, siz
         close(fd);
         unlink(tmp);
         errno = e;
-        return fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(e));
+        return np__fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(e));
     }
     drop_cached_pages(fd);
     if (close(fd) != 0 || rename(tmp, path) != 0) {
         int e = errno;
         unlink(tmp);
         errno = e;
-        return fail(NP_EIO, err, errlen, "%s: cannot rename the temporary file into place: %s",
+        return np__fail(NP_EIO, err, errlen, "%s: cannot rename the temporary file into place: %s",
                     path, strerror(e));
     }
     char dir[PATH_MAX];
@@ -550,22 +537,22 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     if (opts)
         o = *opts;
     if (!path || !g || !tiles || !values)
-        return fail(NP_EINVAL, err, errlen, "np_pdb_write: NULL argument");
+        return np__fail(NP_EINVAL, err, errlen, "np_pdb_write: NULL argument");
     np_ranker r;
     if (ntiles < 1 || ntiles >= g->cells || np_ranker_init(&r, g->cells, ntiles) != NP_OK)
-        return fail(NP_EINVAL, err, errlen, "%s: bad pattern of %d tiles", path, ntiles);
+        return np__fail(NP_EINVAL, err, errlen, "%s: bad pattern of %d tiles", path, ntiles);
     uint64_t seen = 0;
     for (int i = 0; i < ntiles; i++) {
         if (tiles[i] < 1 || tiles[i] >= g->cells || (seen >> tiles[i] & 1))
-            return fail(NP_EINVAL, err, errlen, "%s: bad tile %d in pattern", path, tiles[i]);
+            return np__fail(NP_EINVAL, err, errlen, "%s: bad tile %d in pattern", path, tiles[i]);
         seen |= UINT64_C(1) << tiles[i];
     }
     if (entries != r.count)
-        return fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu", path,
+        return np__fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu", path,
                     (unsigned long long)entries, (unsigned long long)r.count);
     if (o.encoding != NP_PDB_ENC_AUTO && o.encoding != NP_PDB_ENC_8BIT &&
         o.encoding != NP_PDB_ENC_4BIT)
-        return fail(NP_EINVAL, err, errlen, "%s: unknown encoding %d", path, o.encoding);
+        return np__fail(NP_EINVAL, err, errlen, "%s: unknown encoding %d", path, o.encoding);
 
     /* Encode 4-bit in the same pass as the check when memory allows; else
      * pack4() encodes again chunk by chunk while writing. */
@@ -585,7 +572,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     }
     if (enc == NP_PDB_ENC_4BIT && bad != UINT64_MAX) {
         free(packed);
-        return fail(NP_EINVAL, err, errlen,
+        return np__fail(NP_EINVAL, err, errlen,
                     "%s: entry %llu (value %d) does not fit the 4-bit encoding", path,
                     (unsigned long long)bad, values[bad]);
     }
@@ -619,7 +606,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         free(packed);
         XXH3_freeState(xs);
         abort_temp(fd, tmp, 0);
-        return fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
+        return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
     }
     XXH3_64bits_reset(xs);
 
@@ -639,7 +626,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         }
         XXH3_64bits_update(xs, src, (size_t)len);
         if (write_all(fd, src, (size_t)len, h.payload_offset + done) != 0) {
-            rc = fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
+            rc = np__fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
             break;
         }
         done += len;
@@ -656,7 +643,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     uint8_t hdr[NP_PDB_HEADER_SIZE];
     header_encode(hdr, &h);
     if (write_all(fd, hdr, sizeof hdr, 0) != 0) {
-        rc = fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
+        rc = np__fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
         return abort_temp(fd, tmp, rc);
     }
     rc = commit_temp(fd, tmp, path, err, errlen);
@@ -686,13 +673,13 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
 {
     int in = open(src, O_RDONLY | O_CLOEXEC);
     if (in < 0)
-        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
                     src, strerror(errno));
     struct stat st;
     if (fstat(in, &st) != 0) {
         int e = errno;
         close(in);
-        return fail(NP_EIO, err, errlen, "%s: %s", src, strerror(e));
+        return np__fail(NP_EIO, err, errlen, "%s: %s", src, strerror(e));
     }
     char tmp[PATH_MAX];
     int out = make_temp(dst, tmp, sizeof tmp, err, errlen);
@@ -706,7 +693,7 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
     uint64_t written = 0, total_in = 0;
     int rc = NP_OK;
     if (!cc || !ibuf || !obuf) {
-        rc = fail(NP_ENOMEM, err, errlen, "%s: out of memory", dst);
+        rc = np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", dst);
         goto done;
     }
     ZSTD_CCtx_setParameter(cc, ZSTD_c_compressionLevel, level);
@@ -719,7 +706,7 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
     for (bool last = false; !last;) {
         ssize_t n = read_some(in, ibuf, inlen);
         if (n < 0) {
-            rc = fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
+            rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
             goto done;
         }
         total_in += (uint64_t)n;
@@ -729,11 +716,11 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
             ZSTD_outBuffer ob = {obuf, outlen, 0};
             size_t left = ZSTD_compressStream2(cc, &ob, &ib, last ? ZSTD_e_end : ZSTD_e_continue);
             if (ZSTD_isError(left)) {
-                rc = fail(NP_EIO, err, errlen, "%s: zstd: %s", dst, ZSTD_getErrorName(left));
+                rc = np__fail(NP_EIO, err, errlen, "%s: zstd: %s", dst, ZSTD_getErrorName(left));
                 goto done;
             }
             if (write_all(out, obuf, ob.pos, written) != 0) {
-                rc = fail(NP_EIO, err, errlen, "%s: write failed: %s", dst, strerror(errno));
+                rc = np__fail(NP_EIO, err, errlen, "%s: write failed: %s", dst, strerror(errno));
                 goto done;
             }
             written += ob.pos;
@@ -741,7 +728,7 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
         }
     }
     if (total_in != (uint64_t)st.st_size)
-        rc = fail(NP_EIO, err, errlen, "%s: changed while being compressed", src);
+        rc = np__fail(NP_EIO, err, errlen, "%s: changed while being compressed", src);
 done:
     ZSTD_freeCCtx(cc);
     free(ibuf);
@@ -760,14 +747,14 @@ static int unpack_fd(const char *src, int out, char *err, size_t errlen)
 {
     int in = open(src, O_RDONLY | O_CLOEXEC);
     if (in < 0)
-        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
                     src, strerror(errno));
     ZSTD_DCtx *dc = ZSTD_createDCtx();
     size_t inlen = ZSTD_DStreamInSize(), outlen = ZSTD_DStreamOutSize();
     uint8_t *ibuf = malloc(inlen), *obuf = malloc(outlen);
     int rc = NP_OK;
     if (!dc || !ibuf || !obuf) {
-        rc = fail(NP_ENOMEM, err, errlen, "%s: out of memory", src);
+        rc = np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", src);
         goto done;
     }
     uint64_t written = 0, read_total = 0;
@@ -775,7 +762,7 @@ static int unpack_fd(const char *src, int out, char *err, size_t errlen)
     for (;;) {
         ssize_t n = read_some(in, ibuf, inlen);
         if (n < 0) {
-            rc = fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
+            rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
             goto done;
         }
         if (n == 0)
@@ -787,12 +774,12 @@ static int unpack_fd(const char *src, int out, char *err, size_t errlen)
             pending = ZSTD_decompressStream(dc, &ob, &ib);
             if (ZSTD_isError(pending)) {
                 ZSTD_ErrorCode code = ZSTD_getErrorCode(pending);
-                rc = fail(code == ZSTD_error_prefix_unknown ? NP_EFORMAT : NP_ECHECKSUM, err,
+                rc = np__fail(code == ZSTD_error_prefix_unknown ? NP_EFORMAT : NP_ECHECKSUM, err,
                           errlen, "%s: damaged zstd data (%s)", src, ZSTD_getErrorName(pending));
                 goto done;
             }
             if (write_all(out, obuf, ob.pos, written) != 0) {
-                rc = fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
+                rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
                           strerror(errno));
                 goto done;
             }
@@ -805,23 +792,23 @@ static int unpack_fd(const char *src, int out, char *err, size_t errlen)
         ZSTD_outBuffer ob = {obuf, outlen, 0};
         pending = ZSTD_decompressStream(dc, &ob, &ib);
         if (ZSTD_isError(pending)) {
-            rc = fail(NP_ECHECKSUM, err, errlen, "%s: damaged zstd data (%s)", src,
+            rc = np__fail(NP_ECHECKSUM, err, errlen, "%s: damaged zstd data (%s)", src,
                       ZSTD_getErrorName(pending));
             goto done;
         }
         if (ob.pos == 0)
             break;
         if (write_all(out, obuf, ob.pos, written) != 0) {
-            rc = fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
+            rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
                       strerror(errno));
             goto done;
         }
         written += ob.pos;
     }
     if (read_total == 0)
-        rc = fail(NP_ETRUNCATED, err, errlen, "%s: empty file", src);
+        rc = np__fail(NP_ETRUNCATED, err, errlen, "%s: empty file", src);
     else if (pending != 0)
-        rc = fail(NP_ETRUNCATED, err, errlen, "%s: truncated zstd frame", src);
+        rc = np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated zstd frame", src);
 done:
     ZSTD_freeDCtx(dc);
     free(ibuf);
@@ -848,7 +835,7 @@ int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t e
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
                     path, strerror(errno));
     struct stat st;
     uint8_t b[NP_PDB_HEADER_SIZE];
@@ -856,7 +843,7 @@ int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t e
     int e = errno;
     close(fd);
     if (n < 0)
-        return fail(NP_EIO, err, errlen, "%s: read failed: %s", path, strerror(e));
+        return np__fail(NP_EIO, err, errlen, "%s: read failed: %s", path, strerror(e));
     return header_decode(out, b, (size_t)n, (uint64_t)st.st_size, path, err, errlen);
 }
 
@@ -866,7 +853,7 @@ static int map_checked(np_pdb **out, const char *file, const char *name, const n
 {
     int fd = open(file, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
-        return fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
                     name, strerror(errno));
     struct stat st;
     uint8_t b[NP_PDB_HEADER_SIZE];
@@ -874,11 +861,11 @@ static int map_checked(np_pdb **out, const char *file, const char *name, const n
     if (n < 0) {
         int e = errno;
         close(fd);
-        return fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(e));
+        return np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(e));
     }
     if (!S_ISREG(st.st_mode)) {
         close(fd);
-        return fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
     }
     np_pdb_header h;
     int rc = header_decode(&h, b, (size_t)n, (uint64_t)st.st_size, name, err, errlen);
@@ -893,14 +880,14 @@ static int map_checked(np_pdb **out, const char *file, const char *name, const n
     int e = errno;
     close(fd);
     if (map == MAP_FAILED)
-        return fail(NP_EIO, err, errlen, "%s: mmap failed: %s", name, strerror(e));
+        return np__fail(NP_EIO, err, errlen, "%s: mmap failed: %s", name, strerror(e));
     np_pdb *p = calloc(1, sizeof *p);
     char *pathcopy = strdup(name);
     if (!p || !pathcopy) {
         munmap(map, len);
         free(p);
         free(pathcopy);
-        return fail(NP_ENOMEM, err, errlen, "%s: out of memory", name);
+        return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", name);
     }
     p->path = pathcopy;
     p->map = map;
@@ -925,7 +912,7 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
                    char *err, size_t errlen)
 {
     if (!out || !path)
-        return fail(NP_EINVAL, err, errlen, "np_pdb_open: NULL argument");
+        return np__fail(NP_EINVAL, err, errlen, "np_pdb_open: NULL argument");
     *out = NULL;
     struct stat st;
     if (stat(path, &st) == 0 || errno != ENOENT)
@@ -933,9 +920,9 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
 
     char zst[PATH_MAX];
     if (snprintf(zst, sizeof zst, "%s.zst", path) >= (int)sizeof zst)
-        return fail(NP_EINVAL, err, errlen, "%s: path too long", path);
+        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
     if (stat(zst, &st) != 0)
-        return fail(NP_ENOTFOUND, err, errlen, "%s: not found (nor %s)", path, zst);
+        return np__fail(NP_ENOTFOUND, err, errlen, "%s: not found (nor %s)", path, zst);
 
     /* Unpack next to it under a temporary name, check, then rename: two
      * processes racing here each rename a complete, identical file. */
@@ -945,7 +932,7 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
         return fd;
     int rc = unpack_fd(zst, fd, err, errlen);
     if (rc == NP_OK && fsync(fd) != 0)
-        rc = fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(errno));
+        rc = np__fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(errno));
     if (rc == NP_OK)
         drop_cached_pages(fd);
     close(fd);
@@ -956,7 +943,7 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
         return rc;
     }
     if (rename(tmp, path) != 0) {
-        rc = fail(NP_EIO, err, errlen, "%s: cannot rename the unpacked file into place: %s", path,
+        rc = np__fail(NP_EIO, err, errlen, "%s: cannot rename the unpacked file into place: %s", path,
                   strerror(errno));
         unlink(tmp);
         np_pdb_close(*out);
@@ -968,7 +955,7 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
     if (!(*out)->path) {
         np_pdb_close(*out);
         *out = NULL;
-        return fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
+        return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
     }
     return NP_OK;
 }
@@ -983,7 +970,7 @@ int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen)
 {
     uint64_t sum = XXH3_64bits(pdb->map + pdb->h.payload_offset, (size_t)pdb->h.payload_length);
     if (sum != pdb->h.payload_xxh3)
-        return fail(NP_ECHECKSUM, err, errlen,
+        return np__fail(NP_ECHECKSUM, err, errlen,
                     "%s: payload checksum mismatch (file corrupt; regenerate it with npuzzle gen --force)",
                     pdb->path);
     return NP_OK;
