@@ -12,6 +12,7 @@
 #include "npuzzle/board.h"
 #include "npuzzle/error.h"
 #include "npuzzle/heuristic.h"
+#include "oracle.h"
 
 #ifndef NPUZZLE_DATA_DIR
 #define NPUZZLE_DATA_DIR "data"
@@ -19,15 +20,11 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* A small deterministic generator (xorshift64*), so failures reproduce. */
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
+/* A small deterministic generator: the high half of oracle.h's xorshift64*
+ * (same seed), so failures reproduce. */
 static uint32_t rng_next(void)
 {
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+    return (uint32_t)(rng_next64() >> 32);
 }
 
 static void random_board(np_board *b, int rows, int cols)
@@ -353,115 +350,9 @@ static void test_format_truncates(void **state)
 }
 
 /* ---- the BFS oracle ------------------------------------------------------
- * A plain breadth-first search over all permutations of a small board, with
- * its own move code and its own permutation ranking (Lehmer code); it shares
- * nothing with the library but the board struct used to ask questions. */
-
-static uint32_t factorial(int n)
-{
-    uint32_t f = 1;
-    for (int i = 2; i <= n; i++)
-        f *= (uint32_t)i;
-    return f;
-}
-
-static uint32_t perm_rank(const uint8_t *p, int n)
-{
-    uint32_t r = 0;
-    for (int i = 0; i < n; i++) {
-        uint32_t smaller = 0;
-        for (int j = i + 1; j < n; j++)
-            smaller += p[j] < p[i];
-        r = r * (uint32_t)(n - i) + smaller;
-    }
-    return r;
-}
-
-static void perm_unrank(uint8_t *p, uint32_t r, int n)
-{
-    int digit[NP_MAX_CELLS];
-    for (int i = n - 1; i >= 0; i--) {
-        digit[i] = (int)(r % (uint32_t)(n - i));
-        r /= (uint32_t)(n - i);
-    }
-    bool used[NP_MAX_CELLS] = {false};
-    for (int i = 0; i < n; i++) {
-        int k = digit[i];
-        for (int v = 0; v < n; v++) {
-            if (used[v])
-                continue;
-            if (k-- == 0) {
-                p[i] = (uint8_t)v;
-                used[v] = true;
-                break;
-            }
-        }
-    }
-}
-
-typedef struct oracle {
-    int rows, cols, n;
-    np_goal goal;
-    uint32_t states;       /* n! */
-    int8_t *dist;          /* by perm_rank; -1 = unreachable from the goal */
-    uint32_t reached;
-    int max_dist;
-    uint32_t at_depth[64];
-} oracle;
-
-static void oracle_build(oracle *o, int rows, int cols, np_goal goal)
-{
-    memset(o, 0, sizeof *o);
-    o->rows = rows;
-    o->cols = cols;
-    o->n = rows * cols;
-    o->goal = goal;
-    o->states = factorial(o->n);
-    o->dist = malloc(o->states);
-    uint32_t *queue = malloc(o->states / 2 * sizeof *queue);
-    assert_non_null(o->dist);
-    assert_non_null(queue);
-    memset(o->dist, -1, o->states);
-
-    uint8_t p[NP_MAX_CELLS];
-    for (int c = 0; c < o->n; c++)
-        p[c] = (uint8_t)(goal == NP_GOAL_BLANK_FIRST ? c : (c + 1) % o->n);
-    uint32_t head = 0, tail = 0;
-    uint32_t start = perm_rank(p, o->n);
-    o->dist[start] = 0;
-    queue[tail++] = start;
-    while (head < tail) {
-        uint32_t cur = queue[head++];
-        int d = o->dist[cur];
-        o->at_depth[d]++;
-        if (d > o->max_dist)
-            o->max_dist = d;
-        perm_unrank(p, cur, o->n);
-        int blank = 0;
-        while (p[blank] != 0)
-            blank++;
-        int r = blank / cols, c = blank % cols;
-        static const int dr[4] = {-1, 0, 0, 1}, dc[4] = {0, -1, 1, 0};
-        for (int k = 0; k < 4; k++) {
-            int nr = r + dr[k], nc = c + dc[k];
-            if (nr < 0 || nr >= rows || nc < 0 || nc >= cols)
-                continue;
-            int to = nr * cols + nc;
-            p[blank] = p[to];
-            p[to] = 0;
-            uint32_t next = perm_rank(p, o->n);
-            p[to] = p[blank];
-            p[blank] = 0;
-            if (o->dist[next] < 0) {
-                o->dist[next] = (int8_t)(d + 1);
-                assert_true(tail < o->states / 2);
-                queue[tail++] = next;
-            }
-        }
-    }
-    o->reached = tail;
-    free(queue);
-}
+ * tests/oracle.h: a plain breadth-first search over all permutations of a small
+ * board, with its own move code and its own permutation ranking (Lehmer code);
+ * it shares nothing with the library but the board struct used to ask questions. */
 
 /* The oracles are built once per shape and goal and shared by the tests
  * (the 3x3 one is used by three of them); freed by the group teardown. */
@@ -469,16 +360,17 @@ static oracle *oracle_cache[16];
 
 static const oracle *oracle_get(int rows, int cols, np_goal goal)
 {
+    int blank_last = goal != NP_GOAL_BLANK_FIRST;
     size_t i = 0;
     for (; i < sizeof oracle_cache / sizeof oracle_cache[0] && oracle_cache[i]; i++) {
         const oracle *o = oracle_cache[i];
-        if (o->rows == rows && o->cols == cols && o->goal == goal)
+        if (o->rows == rows && o->cols == cols && o->blank_last == blank_last)
             return o;
     }
     assert_true(i < sizeof oracle_cache / sizeof oracle_cache[0]);
     oracle *o = malloc(sizeof *o);
     assert_non_null(o);
-    oracle_build(o, rows, cols, goal);
+    oracle_build(o, rows, cols, blank_last);
     oracle_cache[i] = o;
     return o;
 }
@@ -488,7 +380,7 @@ static int oracles_free(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof oracle_cache / sizeof oracle_cache[0]; i++) {
         if (oracle_cache[i])
-            free(oracle_cache[i]->dist);
+            oracle_free(oracle_cache[i]);
         free(oracle_cache[i]);
         oracle_cache[i] = NULL;
     }
@@ -497,13 +389,9 @@ static int oracles_free(void **state)
 
 static void board_from_rank(np_board *b, const oracle *o, uint32_t r)
 {
-    memset(b, 0, sizeof *b);
-    b->rows = (uint8_t)o->rows;
-    b->cols = (uint8_t)o->cols;
-    perm_unrank(b->tiles, r, o->n);
-    for (int i = 0; i < o->n; i++)
-        if (b->tiles[i] == 0)
-            b->blank = (uint8_t)i;
+    uint8_t p[OR_MAX_CELLS];
+    perm_unrank(r, p, o->n);
+    *b = make_board(p, o->rows, o->cols);
 }
 
 /* Parity: np_board_solvable agrees with reachability for every arrangement. */
@@ -512,9 +400,9 @@ static void check_parity(int rows, int cols, np_goal goal)
     const oracle *o = oracle_get(rows, cols, goal);
     np_geom g;
     assert_int_equal(np_geom_init(&g, rows, cols, goal), NP_OK);
-    assert_int_equal(o->reached, o->states / 2);
+    assert_int_equal(o->reached, o->count / 2);
     uint32_t solvable = 0;
-    for (uint32_t r = 0; r < o->states; r++) {
+    for (uint32_t r = 0; r < o->count; r++) {
         np_board b;
         board_from_rank(&b, o, r);
         bool s = np_board_solvable(&b, &g);
@@ -527,7 +415,7 @@ static void check_parity(int rows, int cols, np_goal goal)
         assert_true(s == (o->dist[r] >= 0));
         solvable += s;
     }
-    assert_int_equal(solvable, o->states / 2);
+    assert_int_equal(solvable, o->count / 2);
 }
 
 static void test_parity_2x3(void **state)
@@ -607,7 +495,7 @@ static uint32_t check_heuristics(const oracle *o, np_goal goal)
     np_geom g;
     assert_int_equal(np_geom_init(&g, o->rows, o->cols, goal), NP_OK);
     uint32_t improved = 0;
-    for (uint32_t r = 0; r < o->states; r++) {
+    for (uint32_t r = 0; r < o->count; r++) {
         if (o->dist[r] < 0)
             continue;
         np_board b;
@@ -639,8 +527,8 @@ static void test_bfs_3x3_heuristics(void **state)
     (void)state;
     const oracle *o = oracle_get(3, 3, NP_GOAL_BLANK_FIRST);
     assert_int_equal(o->reached, 181440);
-    assert_int_equal(o->max_dist, 31);
-    assert_int_equal(o->at_depth[31], 2);
+    assert_int_equal(o->maxd, 31);
+    assert_int_equal(o->per_dist[31], 2);
     /* the published depth profile of the 8-puzzle */
     static const uint32_t profile[32] = {
         1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512,
@@ -648,7 +536,7 @@ static void test_bfs_3x3_heuristics(void **state)
         3910, 760, 221, 2,
     };
     for (int d = 0; d < 32; d++)
-        assert_int_equal(o->at_depth[d], profile[d]);
+        assert_int_equal(o->per_dist[d], profile[d]);
     /* the two 31-move boards */
     static const uint8_t far[2][9] = {{8, 0, 6, 5, 4, 7, 2, 3, 1}, {8, 7, 6, 0, 4, 1, 2, 5, 3}};
     for (int i = 0; i < 2; i++)
@@ -657,8 +545,8 @@ static void test_bfs_3x3_heuristics(void **state)
     assert_true(check_heuristics(o, NP_GOAL_BLANK_FIRST) > o->reached / 10);
 
     o = oracle_get(3, 3, NP_GOAL_BLANK_LAST);
-    assert_int_equal(o->max_dist, 31);
-    assert_int_equal(o->at_depth[31], 2);
+    assert_int_equal(o->maxd, 31);
+    assert_int_equal(o->per_dist[31], 2);
     assert_true(check_heuristics(o, NP_GOAL_BLANK_LAST) > o->reached / 10);
 }
 
@@ -701,8 +589,8 @@ static void test_bfs_small_heuristics(void **state)
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
         for (int goal = 0; goal < 2; goal++) {
             const oracle *o = oracle_get(shapes[s][0], shapes[s][1], (np_goal)goal);
-            assert_int_equal(o->reached, o->states / 2);
-            assert_int_equal(o->max_dist, diameter[s]);
+            assert_int_equal(o->reached, o->count / 2);
+            assert_int_equal(o->maxd, diameter[s]);
             uint32_t improved = check_heuristics(o, (np_goal)goal);
             if (o->n > 4)
                 assert_true(improved > 0);
@@ -745,7 +633,7 @@ static void test_mirror_preserves_distance(void **state)
         np_geom g;
         assert_int_equal(np_geom_init(&g, 3, 3, (np_goal)goal), NP_OK);
         uint32_t fixed = 0;
-        for (uint32_t r = 0; r < o->states; r++) {
+        for (uint32_t r = 0; r < o->count; r++) {
             np_board b, m;
             board_from_rank(&b, o, r);
             np_board_mirror(&m, &b, &g);
@@ -757,7 +645,7 @@ static void test_mirror_preserves_distance(void **state)
             fixed += mr == r;
         }
         /* the mirror is not the identity: few boards are symmetric */
-        assert_true(fixed < o->states / 100);
+        assert_true(fixed < o->count / 100);
     }
 }
 

@@ -1,9 +1,9 @@
 /* test_ida.c - IDA* (and the batch driver) checked against an independent breadth-first oracle.
  *
- * Ground truth never comes from the library: a plain BFS written here, with its
+ * Ground truth never comes from the library: a plain BFS (tests/oracle.h), with its
  * own permutation ranking and its own move code, gives the exact distance of
  * every board of the small puzzles (3x3, 2x3, 3x2, 2x4), and every solution the
- * library returns is replayed here, by the same independent move code. For the
+ * library returns is replayed by the same independent move code. For the
  * 15-puzzle the known optimal lengths of Korf's instances are the truth.
  */
 #include <setjmp.h>
@@ -18,177 +18,9 @@
 #include <cmocka.h>
 
 #include "npuzzle.h"
-
-/* ---- the oracle: BFS over all permutations, sharing no code with libnpuzzle ---- */
-
-#define OR_MAX_CELLS 9
-
-typedef struct oracle {
-    int rows, cols, n;
-    int blank_last;         /* goal: 1 2 ... n-1 0 instead of 0 1 ... n-1 */
-    uint32_t count;         /* n! */
-    int8_t *dist;           /* distance by permutation rank, -1 when unreachable */
-    int maxd;
-    uint32_t reached;
-    uint32_t per_dist[64];
-} oracle;
-
-static uint32_t factorial(int n)
-{
-    uint32_t f = 1;
-    for (int i = 2; i <= n; i++)
-        f *= (uint32_t)i;
-    return f;
-}
-
-/* Lehmer-code rank of a permutation of 0..n-1. */
-static uint32_t perm_rank(const uint8_t *p, int n)
-{
-    uint32_t r = 0;
-    for (int i = 0; i < n; i++) {
-        int smaller = 0;
-        for (int j = i + 1; j < n; j++)
-            smaller += p[j] < p[i];
-        r = r * (uint32_t)(n - i) + (uint32_t)smaller;
-    }
-    return r;
-}
-
-static void perm_unrank(uint32_t r, uint8_t *p, int n)
-{
-    int code[OR_MAX_CELLS];
-    for (int i = n - 1; i >= 0; i--) {
-        code[i] = (int)(r % (uint32_t)(n - i));
-        r /= (uint32_t)(n - i);
-    }
-    int used[OR_MAX_CELLS] = {0};
-    for (int i = 0; i < n; i++) {
-        int k = code[i];
-        for (int v = 0; v < n; v++) {
-            if (used[v])
-                continue;
-            if (k-- == 0) {
-                p[i] = (uint8_t)v;
-                used[v] = 1;
-                break;
-            }
-        }
-    }
-}
-
-static void goal_tiles(uint8_t *p, int n, int blank_last)
-{
-    for (int c = 0; c < n; c++)
-        p[c] = (uint8_t)(blank_last ? (c + 1) % n : c);
-}
-
-static int find_blank(const uint8_t *p, int n)
-{
-    for (int c = 0; c < n; c++)
-        if (p[c] == 0)
-            return c;
-    return -1;
-}
-
-/* Move the blank one step: 'U' up a row, 'D' down, 'L' left a column, 'R' right.
- * Returns 0 when the move leaves the board (p untouched). */
-static int blank_step(uint8_t *p, int rows, int cols, char m)
-{
-    int b = find_blank(p, rows * cols);
-    int r = b / cols, c = b % cols;
-    switch (m) {
-    case 'U': r--; break;
-    case 'D': r++; break;
-    case 'L': c--; break;
-    case 'R': c++; break;
-    default: return 0;
-    }
-    if (r < 0 || r >= rows || c < 0 || c >= cols)
-        return 0;
-    int nb = r * cols + c;
-    p[b] = p[nb];
-    p[nb] = 0;
-    return 1;
-}
-
-/* Replay a move string on a copy of p; returns the number of moves applied, or
- * -1 when a letter is not a legal move. *at_goal tells whether the goal is reached. */
-static int replay(const uint8_t *p, int rows, int cols, int blank_last, const char *moves,
-                  int *at_goal)
-{
-    uint8_t q[64], goal[64];
-    int n = rows * cols;
-    memcpy(q, p, (size_t)n);
-    int k = 0;
-    for (; moves[k]; k++)
-        if (!blank_step(q, rows, cols, moves[k]))
-            return -1;
-    goal_tiles(goal, n, blank_last);
-    *at_goal = memcmp(q, goal, (size_t)n) == 0;
-    return k;
-}
-
-static void oracle_build(oracle *o, int rows, int cols, int blank_last)
-{
-    memset(o, 0, sizeof *o);
-    o->rows = rows;
-    o->cols = cols;
-    o->n = rows * cols;
-    o->blank_last = blank_last;
-    o->count = factorial(o->n);
-    o->dist = malloc(o->count);
-    uint32_t *queue = malloc(o->count * sizeof *queue);
-    assert_non_null(o->dist);
-    assert_non_null(queue);
-    memset(o->dist, -1, o->count);
-    uint8_t p[OR_MAX_CELLS];
-    goal_tiles(p, o->n, blank_last);
-    uint32_t head = 0, tail = 0;
-    queue[tail++] = perm_rank(p, o->n);
-    o->dist[queue[0]] = 0;
-    static const char dirs[4] = {'U', 'D', 'L', 'R'};
-    while (head < tail) {
-        uint32_t r = queue[head++];
-        int d = o->dist[r];
-        for (int k = 0; k < 4; k++) {
-            perm_unrank(r, p, o->n);
-            if (!blank_step(p, rows, cols, dirs[k]))
-                continue;
-            uint32_t s = perm_rank(p, o->n);
-            if (o->dist[s] < 0) {
-                o->dist[s] = (int8_t)(d + 1);
-                queue[tail++] = s;
-            }
-        }
-    }
-    o->reached = tail;
-    for (uint32_t r = 0; r < o->count; r++)
-        if (o->dist[r] >= 0) {
-            o->per_dist[o->dist[r]]++;
-            if (o->dist[r] > o->maxd)
-                o->maxd = o->dist[r];
-        }
-    free(queue);
-}
-
-static void oracle_free(oracle *o)
-{
-    free(o->dist);
-    o->dist = NULL;
-}
+#include "oracle.h"
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rng_next(void)
-{
-    /* xorshift64*: a fixed seed, so every run tests the same boards. */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 2685821657736338717ull;
-}
 
 static double test_t0; /* start of the running test (see timer_start) */
 
@@ -197,54 +29,6 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static np_board make_board(const uint8_t *p, int rows, int cols)
-{
-    np_board b;
-    memset(&b, 0, sizeof b);
-    b.rows = (uint8_t)rows;
-    b.cols = (uint8_t)cols;
-    memcpy(b.tiles, p, (size_t)(rows * cols));
-    b.blank = (uint8_t)find_blank(p, rows * cols);
-    return b;
-}
-
-static const char *board_str(const uint8_t *p, int n)
-{
-    static char buf[256];
-    size_t k = 0;
-    for (int i = 0; i < n; i++)
-        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s%d", i ? " " : "", p[i]);
-    return buf;
-}
-
-/* A stratified sample: up to `per` boards of each distance 0..maxd, chosen by a
- * fixed-seed shuffle. Returns the number of ranks written to *out (malloc'd). */
-static size_t stratified_sample(const oracle *o, uint32_t per, uint32_t **out)
-{
-    uint32_t *all = malloc(o->reached * sizeof *all);
-    uint32_t *sample = malloc(o->reached * sizeof *sample);
-    assert_non_null(all);
-    assert_non_null(sample);
-    size_t ns = 0;
-    for (int d = 0; d <= o->maxd; d++) {
-        uint32_t m = 0;
-        for (uint32_t r = 0; r < o->count; r++)
-            if (o->dist[r] == d)
-                all[m++] = r;
-        uint32_t take = m < per ? m : per;
-        for (uint32_t i = 0; i < take; i++) {
-            uint32_t j = i + (uint32_t)(rng_next() % (m - i));
-            uint32_t t = all[i];
-            all[i] = all[j];
-            all[j] = t;
-            sample[ns++] = all[i];
-        }
-    }
-    free(all);
-    *out = sample;
-    return ns;
 }
 
 typedef int (*solve_fn)(np_result *, const np_board *, const np_geom *, const np_search_opts *);

@@ -27,6 +27,7 @@
 #include <omp.h>
 
 #include "npuzzle.h"
+#include "oracle.h"
 
 #ifndef NPUZZLE_DATA_DIR
 #error "NPUZZLE_DATA_DIR must name the data/ directory"
@@ -69,51 +70,6 @@ static uint32_t prng_below(uint32_t n)
 
 /* ---- independent board code: blank-first goal (cell c holds tile c) -------- */
 
-/* Move the blank of tiles[0..rows*cols-1] one step ('U' = up a row, 'D', 'L', 'R').
- * @return 1, or 0 (nothing changed) when the step leaves the board. */
-static int step_blank(uint8_t *tiles, int rows, int cols, char dir)
-{
-    int n = rows * cols, at = 0;
-    while (at < n && tiles[at] != 0)
-        at++;
-    int r = at / cols, c = at % cols;
-    if (dir == 'U')
-        r -= 1;
-    else if (dir == 'D')
-        r += 1;
-    else if (dir == 'L')
-        c -= 1;
-    else if (dir == 'R')
-        c += 1;
-    else
-        return 0;
-    if (r < 0 || c < 0 || r >= rows || c >= cols)
-        return 0;
-    tiles[at] = tiles[r * cols + c];
-    tiles[r * cols + c] = 0;
-    return 1;
-}
-
-/* Replay `moves` on a copy of `tiles`: 1 when every move is legal, the count is
- * `want_len` and the goal is reached, else 0. */
-static int replays_to_goal(const uint8_t *tiles, int rows, int cols, const char *moves,
-                           int want_len)
-{
-    uint8_t t[64];
-    int n = rows * cols;
-    memcpy(t, tiles, (size_t)n);
-    int len = 0;
-    for (; moves[len] != '\0'; len++)
-        if (!step_blank(t, rows, cols, moves[len]))
-            return 0;
-    if (len != want_len)
-        return 0;
-    for (int c = 0; c < n; c++)
-        if (t[c] != c)
-            return 0;
-    return 1;
-}
-
 /* The transposed, relabelled board, from the definition: the tile at cell
  * (r, c) moves to cell (c, r), and tile t is renamed to the tile whose goal
  * cell is the transpose of t's goal cell. With the blank-first goal tile t's
@@ -143,88 +99,19 @@ static int own_solvable(const uint8_t *tiles, int rows, int cols)
     return (inv & 1) == ((blank / cols + blank % cols) & 1);
 }
 
-static np_board to_board(const uint8_t *tiles, int rows, int cols)
-{
-    np_board b;
-    memset(&b, 0, sizeof b);
-    b.rows = (uint8_t)rows;
-    b.cols = (uint8_t)cols;
-    for (int c = 0; c < rows * cols; c++) {
-        b.tiles[c] = tiles[c];
-        if (tiles[c] == 0)
-            b.blank = (uint8_t)c;
-    }
-    return b;
-}
-
 /* ---- the 8-puzzle oracle: BFS over the 9! permutations ------------------- */
 
 #define P8_CELLS 9
 #define P8_PERMS 362880u
 #define P8_REACHABLE 181440u
 
-static int8_t *p8_dist;          /* by own_rank9; -1 = other parity class */
-
-static uint32_t own_rank9(const uint8_t *p)
-{
-    /* Lehmer code, most significant digit first. */
-    uint32_t r = 0;
-    for (int i = 0; i < P8_CELLS; i++) {
-        uint32_t less = 0;
-        for (int j = i + 1; j < P8_CELLS; j++)
-            less += p[j] < p[i];
-        r = r * (uint32_t)(P8_CELLS - i) + less;
-    }
-    return r;
-}
-
-static void own_unrank9(uint32_t r, uint8_t *p)
-{
-    uint8_t digit[P8_CELLS];
-    for (int i = P8_CELLS - 1; i >= 0; i--) {
-        digit[i] = (uint8_t)(r % (uint32_t)(P8_CELLS - i));
-        r /= (uint32_t)(P8_CELLS - i);
-    }
-    uint8_t left[P8_CELLS];
-    for (int v = 0; v < P8_CELLS; v++)
-        left[v] = (uint8_t)v;
-    int nleft = P8_CELLS;
-    for (int i = 0; i < P8_CELLS; i++) {
-        p[i] = left[digit[i]];
-        memmove(left + digit[i], left + digit[i] + 1, (size_t)(nleft - digit[i] - 1));
-        nleft--;
-    }
-}
+static oracle p8;                /* tests/oracle.h; p8.dist by perm_rank, -1 = other parity class */
 
 static void p8_bfs(void)
 {
-    p8_dist = malloc(P8_PERMS);
-    uint32_t *fifo = malloc(P8_REACHABLE * sizeof *fifo);
-    assert_non_null(p8_dist);
-    assert_non_null(fifo);
-    memset(p8_dist, -1, P8_PERMS);
-    uint8_t p[P8_CELLS];
-    for (int c = 0; c < P8_CELLS; c++)
-        p[c] = (uint8_t)c;
-    uint32_t head = 0, tail = 0;
-    fifo[tail++] = own_rank9(p);
-    p8_dist[fifo[0]] = 0;
-    while (head < tail) {
-        uint32_t r = fifo[head++];
-        for (int k = 0; k < 4; k++) {
-            own_unrank9(r, p);
-            if (!step_blank(p, 3, 3, "UDLR"[k]))
-                continue;
-            uint32_t s = own_rank9(p);
-            if (p8_dist[s] < 0) {
-                assert_true(tail < P8_REACHABLE);
-                p8_dist[s] = (int8_t)(p8_dist[r] + 1);
-                fifo[tail++] = s;
-            }
-        }
-    }
-    free(fifo);
-    assert_int_equal(tail, P8_REACHABLE);
+    oracle_build(&p8, 3, 3, 0);
+    assert_int_equal(p8.count, P8_PERMS);
+    assert_int_equal(p8.reached, P8_REACHABLE);
 }
 
 /* ---- building a partition's tables into a temporary directory ------------ */
@@ -347,8 +234,7 @@ static int teardown_all(void **state)
         tables_free(&t8[k]);
     for (int k = 0; k < 2; k++)
         tables_free(&t15[k]);
-    free(p8_dist);
-    p8_dist = NULL;
+    oracle_free(&p8);
     return 0;
 }
 
@@ -358,14 +244,14 @@ static int teardown_all(void **state)
 static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_reflect,
                            np_result *res)
 {
-    int want = p8_dist[own_rank9(tiles)];
-    np_board b = to_board(tiles, 3, 3);
+    int want = p8.dist[perm_rank(tiles, P8_CELLS)];
+    np_board b = make_board(tiles, 3, 3);
     np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = set, .no_reflect = no_reflect,
                         .threads = 1};
     int rc = np_ida_solve(res, &b, &g3, &o);
     assert_true(rc == NP_OK);
     assert_int_equal(res->status, NP_STATUS_SOLVED);
-    if (res->length != want || !replays_to_goal(tiles, 3, 3, res->moves, want)) {
+    if (res->length != want || !replays_to_goal(tiles, 3, 3, 0, res->moves, want)) {
         char text[64];
         np_board_format(text, sizeof text, &b);
         fail_msg("8-puzzle %s (reflect %s): length %d moves %s, BFS distance %d", text,
@@ -379,7 +265,7 @@ static void test_p8_hardest(void **state)
     (void)state;
     static const uint8_t hardest[2][9] = {{8, 0, 6, 5, 4, 7, 2, 3, 1}, {8, 7, 6, 0, 4, 1, 2, 5, 3}};
     for (int i = 0; i < 2; i++) {
-        assert_int_equal(p8_dist[own_rank9(hardest[i])], 31);
+        assert_int_equal(p8.dist[perm_rank(hardest[i], P8_CELLS)], 31);
         for (int nr = 0; nr < 2; nr++) {
             np_result res;
             solve8_checked(hardest[i], t8_auto.set, nr, &res);
@@ -396,8 +282,8 @@ static void test_p8_sampled_boards(void **state)
     enum { PER_DIST = 80, EXTRA = 400 };
     uint32_t count[32] = {0};
     for (uint32_t r = 0; r < P8_PERMS; r++)
-        if (p8_dist[r] >= 0)
-            count[p8_dist[r]]++;
+        if (p8.dist[r] >= 0)
+            count[p8.dist[r]]++;
     assert_int_equal(count[31], 2);
     uint32_t start[33] = {0};
     for (int d = 0; d < 32; d++)
@@ -410,8 +296,8 @@ static void test_p8_sampled_boards(void **state)
     uint32_t fill[32];
     memcpy(fill, start, sizeof fill);
     for (uint32_t r = 0; r < P8_PERMS; r++)
-        if (p8_dist[r] >= 0)
-            bydist[fill[p8_dist[r]]++] = r;
+        if (p8.dist[r] >= 0)
+            bydist[fill[p8.dist[r]]++] = r;
     int nsample = 0;
     for (int d = 0; d < 32; d++) {
         uint32_t *a = bydist + start[d];
@@ -435,7 +321,7 @@ static void test_p8_sampled_boards(void **state)
     for (int nr = 0; nr < 2; nr++)
         for (int i = 0; i < nsample; i++) {
             uint8_t tiles[9];
-            own_unrank9(sample[i], tiles);
+            perm_unrank(sample[i], tiles, P8_CELLS);
             np_result res;
             solve8_checked(tiles, t8_auto.set, nr, &res);
             gen[nr] += res.generated;
@@ -466,14 +352,14 @@ static void test_p8_all_boards_bounds(void **state)
     uint32_t boards = 0, above_md = 0, reflect_helps = 0;
     uint64_t sum_h = 0, sum_d = 0;
     for (uint32_t r = 0; r < P8_PERMS; r++) {
-        int d = p8_dist[r];
+        int d = p8.dist[r];
         if (d < 0)
             continue;
         boards++;
         uint8_t tiles[9], mir[9];
-        own_unrank9(r, tiles);
+        perm_unrank(r, tiles, P8_CELLS);
         own_mirror(mir, tiles, 3);
-        np_board b = to_board(tiles, 3, 3), m = to_board(mir, 3, 3);
+        np_board b = make_board(tiles, 3, 3), m = make_board(mir, 3, 3);
         int md = np_h_manhattan(&b, &g3);
         int hr = np_h_pdb(t8_auto.set, &b, false);
         int hn = np_h_pdb(t8_auto.set, &b, true);
@@ -571,7 +457,7 @@ static void test_korf100(void **state)
     /* Boards in parallel (one search each); nothing asserts inside the region. */
 #pragma omp parallel for schedule(dynamic, 1)
     for (int i = 0; i < n; i++) {
-        np_board b = to_board(korf[i].tiles, 4, 4);
+        np_board b = make_board(korf[i].tiles, 4, 4);
         rcs[i] = np_ida_solve(&res[i], &b, &g4, &o);
     }
     double wall = wall_now() - t0;
@@ -582,7 +468,7 @@ static void test_korf100(void **state)
         assert_int_equal(k->id, i + 1);
         assert_true(rcs[i] == NP_OK);
         assert_int_equal(res[i].status, NP_STATUS_SOLVED);
-        if (res[i].length != k->opt || !replays_to_goal(k->tiles, 4, 4, res[i].moves, k->opt))
+        if (res[i].length != k->opt || !replays_to_goal(k->tiles, 4, 4, 0, res[i].moves, k->opt))
             fail_msg("Korf #%d: length %d (moves %s), opt=%d", k->id, res[i].length, res[i].moves,
                      k->opt);
         assert_true(res[i].h0 <= k->opt && (k->opt - res[i].h0) % 2 == 0);
@@ -609,7 +495,7 @@ static void random_board15(uint8_t *tiles, int i)
         /* random walk from the goal, 0..300 steps */
         int steps = (int)prng_below(301);
         for (int s = 0; s < steps; s++)
-            step_blank(tiles, 4, 4, "UDLR"[prng_below(4)]);
+            blank_step(tiles, 4, 4, "UDLR"[prng_below(4)]);
     } else {
         /* random permutation, parity fixed by swapping two tiles */
         for (int c = 15; c > 0; c--) {
@@ -636,7 +522,7 @@ static void test_reflection_random15(void **state)
         uint8_t tiles[16], mir[16];
         random_board15(tiles, i);
         own_mirror(mir, tiles, 4);
-        np_board b = to_board(tiles, 4, 4), m = to_board(mir, 4, 4), lib_m;
+        np_board b = make_board(tiles, 4, 4), m = make_board(mir, 4, 4), lib_m;
         np_board_mirror(&lib_m, &b, &g4);
         assert_memory_equal(lib_m.tiles, m.tiles, 16);
         assert_int_equal(lib_m.blank, m.blank);
@@ -678,7 +564,7 @@ static void test_parallel_single_board(void **state)
     double s1 = 0, s2 = 0;
     for (int i = 0; i < 20; i++) {
         const korf_inst *k = &korf[i];
-        np_board b = to_board(k->tiles, 4, 4);
+        np_board b = make_board(k->tiles, 4, 4);
         np_result r1, r2;
         np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1};
         assert_true(np_ida_solve(&r1, &b, &g4, &o) == NP_OK);
@@ -687,7 +573,7 @@ static void test_parallel_single_board(void **state)
         assert_int_equal(r1.status, NP_STATUS_SOLVED);
         assert_int_equal(r2.status, NP_STATUS_SOLVED);
         if (r1.length != k->opt || r2.length != r1.length ||
-            !replays_to_goal(k->tiles, 4, 4, r2.moves, r2.length))
+            !replays_to_goal(k->tiles, 4, 4, 0, r2.moves, r2.length))
             fail_msg("Korf #%d: threads=1 length %d, threads=2 length %d (moves %s), opt=%d", k->id,
                      r1.length, r2.length, r2.moves, k->opt);
         assert_int_equal(r2.h0, r1.h0);
