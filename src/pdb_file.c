@@ -632,6 +632,10 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         done += len;
         if (o.progress)
             o.progress(o.progress_ctx, done, h.payload_length);
+        if (o.cancel && *o.cancel) {
+            rc = np__fail(NP_EINTR, err, errlen, "%s: interrupted; not written", path);
+            break;
+        }
     }
     h.payload_xxh3 = XXH3_64bits_digest(xs);
     XXH3_freeState(xs);

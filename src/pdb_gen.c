@@ -544,7 +544,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         {
             level_counts cnt = {0, 0};
             uint64_t lo, hi;
-            while (dispense(&bd, &lo, &hi))
+            while (!(opts->cancel && *opts->cancel) && dispense(&bd, &lo, &hi))
                 for (uint64_t c = lo; c < hi; c++) {
                     if (!active[c]) /* no frontier state in this cell set */
                         continue;
@@ -554,6 +554,10 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
                 }
             new_states += cnt.states;
             new_places += cnt.placements;
+        }
+        if (opts->cancel && *opts->cancel) {
+            rc = NP_EINTR;
+            break;
         }
         memset(active, 0, (size_t)cx.ncombs); /* all of this level's frontier is closed */
         if (new_states == 0)

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +98,18 @@ static void on_progress(void *vctx, const np_pdb_gen_progress *p)
 }
 
 /* mkdir -p */
+/* Set by SIGINT/SIGTERM; the library polls it through the cancel pointers. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* 128 + SIGINT, as a shell reports a job stopped by Ctrl-C. */
+#define EXIT_INTERRUPTED 130
+
 static int make_dirs(const char *path)
 {
     char buf[PATH_MAX];
@@ -402,7 +415,15 @@ int cmd_gen(int argc, char **argv)
         return exit_code;
     }
 
-    /* Build. */
+    /* Build. The first SIGINT or SIGTERM stops the build cleanly (no file
+     * written, the previous one kept); a second one kills at once. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
     double t_all = np_clock();
     for (int i = 0; i < part.npatterns && exit_code == EXIT_OK; i++) {
         plan *pl = &plans[i];
@@ -416,7 +437,8 @@ int cmd_gen(int argc, char **argv)
             progress_ctx pc = {.bar = a.progress || isatty(STDERR_FILENO), .quiet = a.quiet,
                                .index = i, .count = part.npatterns};
             np_pdb_gen_opts go = {.threads = threads, .max_memory = a.max_memory,
-                                  .progress = on_progress, .progress_ctx = &pc};
+                                  .progress = on_progress, .progress_ctx = &pc,
+                                  .cancel = &interrupted};
             uint8_t *values = NULL;
             uint64_t entries = 0;
             if (show)
@@ -424,17 +446,30 @@ int cmd_gen(int argc, char **argv)
             int grc = np_pdb_generate(&values, &entries, &g, pl->pat->tiles, pl->pat->ntiles, &go);
             if (pc.bar && show)
                 fputc('\n', stderr);
+            if (grc == NP_EINTR || (grc == NP_OK && interrupted)) {
+                free(values);
+                fprintf(stderr, "npuzzle gen: interrupted; %s not written%s\n", pl->path,
+                        file_exists(pl->path) ? " (the existing file is untouched)" : "");
+                exit_code = EXIT_INTERRUPTED;
+                break;
+            }
             if (grc != NP_OK) {
                 fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(grc));
                 exit_code = cli_exit_for_error(grc);
                 break;
             }
             np_pdb_write_opts wo = {.encoding = a.eight_bit ? NP_PDB_ENC_8BIT : NP_PDB_ENC_AUTO,
-                                    .threads = threads};
+                                    .threads = threads, .cancel = &interrupted};
             np_pdb_write_info wi;
             int wrc = np_pdb_write(pl->path, &g, pl->pat->tiles, pl->pat->ntiles, values, entries,
                                    &wo, &wi, err, sizeof err);
             free(values);
+            if (wrc == NP_EINTR) {
+                fprintf(stderr, "npuzzle gen: interrupted; %s not written%s\n", pl->path,
+                        file_exists(pl->path) ? " (the existing file is untouched)" : "");
+                exit_code = EXIT_INTERRUPTED;
+                break;
+            }
             if (wrc != NP_OK) {
                 fprintf(stderr, "npuzzle gen: %s\n", err);
                 exit_code = cli_exit_for_error(wrc) == EXIT_USAGE ? EXIT_PDB : cli_exit_for_error(wrc);
@@ -466,6 +501,10 @@ int cmd_gen(int argc, char **argv)
             printf("  zst %s", np_format_bytes(b2, sizeof b2, zbytes));
         printf("  %.2f s%s\n", secs, built ? "" : "  (kept; --force rebuilds)");
         fflush(stdout);
+        if (interrupted && i + 1 < part.npatterns) {
+            fprintf(stderr, "npuzzle gen: interrupted; stopping after %s\n", pl->path);
+            exit_code = EXIT_INTERRUPTED;
+        }
     }
     if (exit_code == EXIT_OK && show)
         fprintf(stderr, "npuzzle gen: done in %.2f s\n", np_clock() - t_all);

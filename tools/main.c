@@ -14,6 +14,7 @@ static const struct {
     {"solve", cmd_solve, usage_solve, "solve boards optimally (IDA*, A*, weighted)"},
     {"gen", cmd_gen, usage_gen, "build pattern databases"},
     {"info", cmd_info, usage_info, "describe and verify a pattern database file"},
+    {"verify", cmd_verify, usage_verify, "check answers by replaying their moves (no search)"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -94,6 +94,7 @@ typedef struct np_pdb_write_opts {
     int threads;      /*!< OpenMP threads for encoding (0 = the OpenMP default) */
     np_pdb_write_progress_fn progress; /*!< may be NULL */
     void *progress_ctx;
+    const volatile int *cancel; /*!< if not NULL, *cancel != 0 stops the write (NP_EINTR, temp removed) */
 } np_pdb_write_opts;
 
 /*! What np_pdb_write() did. */

@@ -40,6 +40,7 @@ typedef struct np_pdb_gen_opts {
     uint64_t max_memory;             /*!< bytes allowed for table + work; 0 = only MemAvailable */
     np_pdb_gen_progress_fn progress; /*!< may be NULL */
     void *progress_ctx;              /*!< passed to progress */
+    const volatile int *cancel;      /*!< if not NULL, *cancel != 0 stops the build: NP_EINTR */
 } np_pdb_gen_opts;
 
 /*! Sizes of one generation, known before anything large is allocated. */

@@ -1,0 +1,253 @@
+#!/usr/bin/env bash
+# cli_verify.sh - end-to-end tests of `npuzzle verify`: the solver's answers in every format pass,
+# and each kind of corrupted answer (illegal move, wrong final position, wrong length, wrong opt=,
+# false unsolvable, missing answer) fails with exit 1 and a message naming the board.
+#
+# usage: bash tests/cli_verify.sh PATH_TO_NPUZZLE     (NPUZZLE_DATA_DIR: the data/ folder)
+set -u
+
+if [ $# -lt 1 ] || [ ! -x "$1" ]; then
+    echo "usage: cli_verify.sh PATH_TO_NPUZZLE" >&2
+    exit 2
+fi
+NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cli_verify.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+cd "$T" || exit 2
+# No pattern databases: the user's cache must not change what is tested.
+mkdir -p nopdb xdg
+export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
+
+passed=0
+failed=0
+LAST=""
+rc=0
+
+# run ARGS...: npuzzle, stdin from /dev/null; stdout in out, stderr in err, status in $rc.
+run() {
+    LAST="npuzzle $*"
+    "$NP" "$@" </dev/null >out 2>err
+    rc=$?
+}
+run_in() {   # run_in FILE ARGS...: the same with stdin from FILE
+    local in=$1
+    shift
+    LAST="npuzzle $* < $in"
+    "$NP" "$@" <"$in" >out 2>err
+    rc=$?
+}
+
+# expect NAME WANT_RC [FILE PATTERN]...: the last run exited WANT_RC and each FILE
+# (out or err) matches its extended regular expression.
+expect() {
+    local name=$1 want=$2 why=""
+    shift 2
+    [ "$rc" -eq "$want" ] || why="exit $rc, want $want"
+    while [ $# -ge 2 ] && [ -z "$why" ]; do
+        grep -Eq -- "$2" "$1" || why="'$2' not in $1"
+        shift 2
+    done
+    if [ -z "$why" ]; then
+        passed=$((passed + 1))
+        echo "ok   $name"
+    else
+        failed=$((failed + 1))
+        echo "FAIL $name: $why"
+        echo "     command: $LAST"
+        sed -n '1,8s/^/     stdout: /p' out
+        sed -n '1,8s/^/     stderr: /p' err
+    fi
+}
+
+# solve_to FILE ARGS...: npuzzle solve ARGS, output saved in FILE (must exit 0).
+solve_to() {
+    local dst=$1
+    shift
+    run solve -q "$@"
+    cp out "$dst"
+    expect "solve $* -> $dst" 0
+}
+
+H8="$DATA/hardest8.txt"
+grep -E "id=(42|55|79)\b" "$DATA/korf100.txt" >k3.txt
+{
+    echo "# mixed 3x3 boards: the goal, one move away, unsolvable, and a named one"
+    echo "0 1 2 3 4 5 6 7 8   # opt=0"
+    echo "1 0 2 3 4 5 6 7 8   # opt=1"
+    echo "1 0 2 3 4 5 6 8 7"
+    echo "1 2 5 3 4 0 6 7 8   # id=two opt=3"
+} >mixed.txt
+
+# ---- the solver's own answers pass, in every format -----------------------------
+solve_to h8.json -H md --format json "$H8"
+solve_to h8.csv -H md --format csv "$H8"
+solve_to h8.txt -H lc "$H8"
+for f in h8.json h8.csv h8.txt; do
+    run verify --boards "$H8" --results $f
+    expect "hardest8 $f verifies" 0 out "hardest8.txt:9 \\($f:[0-9]+\\): id 1: ok, 31 moves \\(opt 31\\)" \
+        out "id 2: ok, 31 moves" out "^verify: 2 boards: 2 ok, 0 wrong$"
+done
+solve_to k3.json -H lc --format json k3.txt
+solve_to k3.csv -H md --format csv k3.txt
+solve_to k3.txt.out -H lc k3.txt
+for f in k3.json k3.csv k3.txt.out; do
+    run verify --boards k3.txt --results $f
+    expect "korf100 42,55,79 $f verifies" 0 out "id 55: ok, 41 moves \\(opt 41\\)" out "3 ok, 0 wrong"
+done
+solve_to mixed.json -H md --format json mixed.txt
+solve_to mixed.csv -H md --format csv mixed.txt
+for f in mixed.json mixed.csv; do
+    run verify --boards mixed.txt --results $f
+    expect "goal, unsolvable, named id: $f" 0 out "id 2: ok, 0 moves \\(opt 0\\)" out "id 4: ok, unsolvable" \
+        out "id two: ok, 3 moves \\(opt 3\\)" out "4 ok, 0 wrong"
+done
+run_in h8.json verify --boards "$H8" --results -
+expect "results from standard input" 0 out "2 ok, 0 wrong"
+run verify -q --boards "$H8" --results h8.json
+expect "--quiet prints only the summary when all pass" 0 out "^verify: 2 boards"
+[ "$(wc -l <out)" -eq 1 ] || { rc=99; expect "--quiet prints one line" 0; }
+
+# Non-square and blank-last boards need the same --size / --goal as solve.
+printf '1 2 0 3 4 5\n4 1 2 3 5 0  # id=bl\n' >b23.txt
+solve_to b23.json -H md --size 2x3 --format json b23.txt
+run verify --size 2x3 --boards b23.txt --results b23.json
+expect "--size 2x3" 0 out "2 ok, 0 wrong"
+printf '1 2 3 4 5 6 7 0 8  # id=last1 opt=1\n' >bl.txt
+solve_to bl.json -H md --goal blank-last --format json bl.txt
+run verify --goal blank-last --boards bl.txt --results bl.json
+expect "--goal blank-last" 0 out "id last1: ok, 1 moves"
+run verify --boards bl.txt --results bl.json
+expect "blank-last answer checked against blank-first" 1 out "id last1: WRONG"
+
+# ---- the first form: answers written in the board's comment ------------------------
+# Build "TILES # id=N opt=N moves=..." lines from hardest8's json answers.
+annot() {   # annot BOARDS JSON > FILE
+    local i=0 line moves
+    mapfile -t M < <(sed -n 's/.*"moves":"\([A-Z]*\)".*/\1/p' "$2")
+    while IFS= read -r line; do
+        case $line in "#"* | "") continue ;; esac
+        echo "$line moves=${M[$i]}"
+        i=$((i + 1))
+    done <"$1"
+}
+annot "$H8" h8.json >h8.annot
+annot k3.txt k3.json >k3.annot
+run verify h8.annot k3.annot
+expect "annotated boards verify" 0 out "h8.annot:1: id 1: ok, 31 moves" out "k3.annot:3: id 79: ok, 42 moves" \
+    out "5 ok, 0 wrong"
+run_in k3.annot verify
+expect "annotated boards from standard input" 0 out "<stdin>:2: id 55: ok" out "3 ok, 0 wrong"
+printf '1 0 2 3 4 5 6 7 8  # id=one moves=L length=1\n1 0 2 3 4 5 6 8 7  # id=odd status=unsolvable\n' >small.annot
+run verify small.annot
+expect "annotated length= and status=unsolvable" 0 out "id one: ok, 1 moves" out "id odd: ok, unsolvable"
+
+# ---- corrupted answers: exit 1, the board named, the others still ok ------------------
+# corrupt_json SED_EXPR: h8.json with the second record edited, into bad.json
+corrupt_json() { sed "2{$1}" h8.json >bad.json; }
+
+corrupt_json 's/"moves":"/"moves":"UUUUUUUU/; s/"length":31/"length":39/'
+run verify --boards "$H8" --results bad.json
+expect "illegal move (json)" 1 out "id 1: ok" out "hardest8.txt:10 \\(bad.json:2\\): id 2: WRONG: move [1-3] \\(U\\) is illegal" \
+    out "1 ok, 1 wrong"
+corrupt_json 's/"moves":"\([A-Z]*\)[A-Z]"/"moves":"\1"/; s/"length":31/"length":30/'
+run verify --boards "$H8" --results bad.json
+expect "wrong final position (json)" 1 out "id 2: WRONG: the 30 moves end at .*, not the blank-first goal"
+corrupt_json 's/"length":31/"length":30/'
+run verify --boards "$H8" --results bad.json
+expect "wrong length (json)" 1 out "id 2: WRONG: length 30, but the moves are 31"
+corrupt_json 's/"moves":"\([A-Z]*\)"/"moves":"\1DU"/; s/"length":31/"length":33/'
+run verify --boards "$H8" --results bad.json
+expect "longer than opt= (json)" 1 out "id 2: WRONG: length 33, but opt=31"
+run verify --weight 1.1 --boards "$H8" --results bad.json
+expect "within --weight 1.1 x opt" 0 out "id 2: ok, 33 moves \\(opt 31\\)"
+run verify --weight 1.05 --boards "$H8" --results bad.json
+expect "beyond --weight 1.05 x opt" 1 out "id 2: WRONG: length 33 is more than 1.05 x opt=31"
+corrupt_json 's/"opt":31/"opt":30/'
+run verify --boards "$H8" --results bad.json
+expect "opt= differs between the files" 1 out "id 2: WRONG: the answer says opt=30, the board says opt=31"
+# answers from boards without opt=, checked against a boards file whose opt= is wrong
+sed 's/ opt=31//' "$H8" >h8noopt.txt
+solve_to h8n.json -H md --format json h8noopt.txt
+solve_to h8n.csv -H md --format csv h8noopt.txt
+sed 's/# id=2 opt=31/# id=2 opt=33/' "$H8" >h8opt.txt
+run verify --boards h8opt.txt --results h8n.json
+expect "fewer moves than opt= (opt wrong)" 1 out "id 2: WRONG: 31 moves reach the goal, fewer than opt=33"
+sed 's/# id=2 opt=31/# id=2 opt=29/' "$H8" >h8opt.txt
+run verify --boards h8opt.txt --results h8n.csv
+expect "wrong opt= (csv)" 1 out "h8opt.txt:10 \\(h8n.csv:3\\): id 2: WRONG: length 31, but opt=29"
+sed '3s/,31,\([A-Z]*\)[A-Z],/,30,\1,/' h8.csv >bad.csv
+run verify --boards "$H8" --results bad.csv
+expect "wrong final position (csv)" 1 out "id 2: WRONG: the 30 moves end at"
+sed '3s/,31,\([A-Z]*\),/,31,\1X,/' h8.csv >bad.csv
+run verify --boards "$H8" --results bad.csv
+expect "a letter that is not a move (csv)" 1 out "id 2: WRONG: move 32 is 'X', not a direction"
+sed '3s/solved  *31 /solved 32 /; 3s/$/DU/' h8.txt >bad.txt
+run verify --boards "$H8" --results bad.txt
+expect "wrong length (text)" 1 out "id 2: WRONG: length 32, but the moves are 33"
+sed '4s/"status":"solved"/"status":"unsolvable"/; 4s/"moves":"[A-Z]*"/"moves":""/' mixed.json >bad.json
+run verify --boards mixed.txt --results bad.json
+expect "a solvable board answered unsolvable" 1 out "id two: WRONG: answered unsolvable, but the board is solvable"
+sed '3s/"solvable":false/"solvable":true/' mixed.json >bad.json
+run verify --boards mixed.txt --results bad.json
+expect "solvable=true for an unsolvable board" 1 out "id 4: WRONG: says solvable=true"
+printf '1 0 2 3 4 5 6 7 8  # id=one moves=U\n1 0 2 3 4 5 6 7 8  # id=two moves=LR\n0 1 2 3 4 5 6 7 8 # id=three opt=2 moves=RL\n' >bad.annot
+run verify bad.annot
+expect "annotated: illegal, not the goal, below opt=" 1 \
+    out "bad.annot:1: id one: WRONG: move 1 \\(U\\) is illegal: the blank is at row 1, column 2 of 3 x 3" \
+    out "bad.annot:2: id two: WRONG: the 2 moves end at 1 0 2 3 4 5 6 7 8, not the blank-first goal" \
+    out "bad.annot:3: id three: ok, 2 moves \\(opt 2\\)|id three: WRONG" out "wrong"
+printf '1 0 2 3 4 5 6 7 8  # opt=3 moves=L\n' >bad.annot
+run verify bad.annot
+expect "annotated: fewer than opt=" 1 out "bad.annot:1: id 1: WRONG: 1 moves reach the goal, fewer than opt=3"
+grep -E "id=(55)\b" "$DATA/korf100.txt" >k1.txt
+run solve -q -H md --max-nodes 10 --format json k1.txt
+cp out limit.json
+run verify --boards k1.txt --results limit.json
+expect "a limit is no answer" 1 out "k1.txt:1 \\(limit.json:1\\): id 55: NO ANSWER: status limit"
+
+# ---- bad input and usage: exit 2 (3 for a missing file), FILE:LINE: field ----------------
+run verify --boards "$H8" --results k3.json
+expect "results of other boards" 2 err "k3.json:1: field id: '42' does not match the board it pairs with, .*hardest8.txt:9 \\(id 1\\)"
+head -1 h8.json >short.json
+run verify --boards "$H8" --results short.json
+expect "fewer answers than boards" 2 err "short.json:1: field count: 1 answers for the 2 boards"
+{ cat h8.json; sed -n 1p h8.json; } >long.json
+run verify --boards "$H8" --results long.json
+expect "more answers than boards" 2 err "field count: 3 answers for the 2 boards"
+sed '2s/"length":31/"length":"x"/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "malformed length" 2 err "bad.json:2: field length: 'x' is malformed"
+head -c 120 h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "broken json" 2 err "bad.json:1: a json string is not closed"
+printf 'not,a,result\n' >bad.csv
+run verify --boards "$H8" --results bad.csv
+expect "not solve's output" 2 err "bad.csv:1: field 1: not solve's output"
+printf '1 0 2 3 4 5 6 7 8  # id=one\n1 0 2 3 4 5 6 7 9  # moves=L\n' >bad.annot
+run verify bad.annot
+expect "annotated: no moves=, bad tile" 2 err "bad.annot:1: field moves: missing" \
+    err "bad.annot:2: field 9: tile 9 is out of range"
+printf '1 0 2 3 4 5 6 7 8  # moves=L length=x\n' >bad.annot
+run verify bad.annot
+expect "annotated: malformed length=" 2 err "bad.annot:1: field length: malformed value"
+printf '1 0 2 3 4 5 6 7 8\0 # moves=L\n' >nul.annot
+run verify nul.annot
+expect "a NUL byte" 2 err "nul.annot:1: field 1: the line holds a NUL byte"
+run verify --boards "$H8"
+expect "--boards without --results" 2 err "go together"
+run verify --weight 0.5 h8.annot
+expect "bad --weight" 2 err "--weight"
+run verify --bogus
+expect "unknown option" 2 err "unknown option '--bogus'"
+run verify --boards "$H8" --results does-not-exist.json
+expect "missing results file" 3 err "cannot open does-not-exist.json"
+run verify --help
+expect "--help" 0 out "usage: npuzzle verify"
+run help verify
+expect "help verify" 0 out "--results FILE"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
