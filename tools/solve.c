@@ -405,7 +405,10 @@ int cmd_solve(int argc, char **argv)
                 o.heuristic = heuristic_given ? opts.heuristic : NP_H_LC;
             }
         }
-        np_result *part = calloc(m, sizeof *part);
+        /* One size in the input (the usual case): results go straight into
+         * place, without a second array of m results (about 1 KiB each). */
+        bool direct = m == in.n;
+        np_result *part = direct ? res : calloc(m, sizeof *part);
         if (!part) {
             fprintf(stderr, "npuzzle solve: out of memory\n");
             solve_pdb_close(&pdb);
@@ -414,14 +417,16 @@ int cmd_solve(int argc, char **argv)
         }
         pctx.entries = in.v;
         /* The batch reports positions within this size group; map them back. */
-        entry *group = malloc(m * sizeof *group);
+        entry *group = direct ? NULL : malloc(m * sizeof *group);
         for (size_t j = 0; group && j < m; j++)
             group[j] = in.v[idx[j]];
         pctx.entries = group ? group : in.v;
         int brc = np_batch_solve(part, boards, m, &g, &o, &bopts);
-        for (size_t j = 0; j < m; j++)
-            res[idx[j]] = part[j];
-        free(part);
+        if (!direct) {
+            for (size_t j = 0; j < m; j++)
+                res[idx[j]] = part[j];
+            free(part);
+        }
         free(group);
         solve_pdb_close(&pdb);
         if (brc != NP_OK) {
