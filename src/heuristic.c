@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 
 #include "npuzzle/error.h"
+#include "error_internal.h"
 #include "pdbset_internal.h"
 
 int np_hkind_parse(np_hkind *out, const char *name)
@@ -131,7 +132,7 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
     }
     np_pdbset *set = calloc(1, sizeof *set);
     if (!set)
-        return NP_ENOMEM;
+        return np__fail(NP_ENOMEM, err, errlen, "out of memory opening the tables in %s", dir);
     set->g = *g;
     set->part = *part;
     set->npat = part->npatterns;
@@ -162,7 +163,7 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
         }
         set->ranker[p] = malloc(sizeof(np_ranker));
         if (!set->ranker[p]) {
-            rc = NP_ENOMEM;
+            rc = np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
             break;
         }
         np_ranker_init(set->ranker[p], g->cells, pat->ntiles);
@@ -191,6 +192,16 @@ void np_pdbset_free(np_pdbset *set)
         free(set->ranker[p]);
     }
     free(set);
+}
+
+int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen)
+{
+    for (int p = 0; p < set->npat; p++) {
+        int rc = np_pdb_verify(set->pdb[p], err, errlen);
+        if (rc != NP_OK)
+            return rc;
+    }
+    return NP_OK;
 }
 
 const np_partition *np_pdbset_partition(const np_pdbset *set)

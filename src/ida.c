@@ -41,7 +41,9 @@ enum { RUN = 0, FOUND = 1, STOPPED = 2 };
 
 /* What the threads searching one board share. */
 typedef struct shared {
-    volatile int stop;          /* set when a thread found a solution or a limit hit */
+    int stop;                   /* set when a thread found a solution or a limit hit;
+                                 * read and written with relaxed atomics: a flag, it
+                                 * orders nothing else */
     uint64_t generated;         /* generated nodes reported at checks (atomic) */
     uint64_t max_nodes;
     double deadline;
@@ -138,11 +140,11 @@ static int check_limits(search *s)
     if (sh->max_nodes && total < sh->max_nodes && sh->max_nodes - total < step)
         step = sh->max_nodes - total;
     s->next_check = s->generated + step;
-    if (sh->stop)
+    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))
         return 1;
     if ((sh->max_nodes && total >= sh->max_nodes) || (sh->cancel && *sh->cancel) ||
         (sh->deadline > 0 && np_clock() >= sh->deadline)) {
-        sh->stop = 1;
+        __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED);
         return 1;
     }
     return 0;
@@ -343,14 +345,10 @@ static int dfs_lc_w(search *s, int depth, int h, int prev) { return dfs_node(s, 
 static int dfs_pdb_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDB, 1); }
 static int dfs_pdbr_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDBR, 1); }
 
+/* Entry into the kernel outside the recursion (root, frontier nodes). */
 static int dfs_root(search *s, int kind, int weighted, int depth, int h, int prev)
 {
-    switch (kind) {
-    case K_LC: return weighted ? dfs_lc_w(s, depth, h, prev) : dfs_lc(s, depth, h, prev);
-    case K_PDB: return weighted ? dfs_pdb_w(s, depth, h, prev) : dfs_pdb(s, depth, h, prev);
-    case K_PDBR: return weighted ? dfs_pdbr_w(s, depth, h, prev) : dfs_pdbr(s, depth, h, prev);
-    default: return weighted ? dfs_md_w(s, depth, h, prev) : dfs_md(s, depth, h, prev);
-    }
+    return dfs_call(s, depth, h, prev, kind, weighted);
 }
 
 /* Tables that depend on the geometry and heuristic only. */
@@ -426,6 +424,8 @@ static void search_set_board(search *s, const np_board *b)
     const struct np_pdbset *pdbs = s->pdbs;
     if (pdbs) {
         uint8_t pos[NP_MAX_CELLS];
+        /* b is valid (np_ida_solve checks it): its tiles are a permutation, so
+         * this sets pos[u] for every tile u. */
         for (int c = 0; c < g->cells; c++)
             pos[b->tiles[c]] = (uint8_t)c;
         s->psum = s->rsum = 0;
@@ -434,6 +434,7 @@ static void search_set_board(search *s, const np_board *b)
             s->pmd[p] = s->rmd[p] = 0;
             for (int j = 0; j < pat->ntiles; j++) {
                 int u = pat->tiles[j];
+                /* cppcheck-suppress uninitvar ; set above for every tile */
                 s->pcells[p][j] = pos[u];
                 s->pmd[p] += g->dist[pos[u]][g->home[u]];
                 /* On the mirror, tile u stands where its mirror tile stands here, transposed. */
@@ -554,6 +555,8 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
     }
     proto->generated += fr.generated;
     proto->expanded += fr.expanded;
+    /* The frontier's nodes count towards --max-nodes as well. */
+    __atomic_add_fetch(&proto->sh->generated, fr.generated, __ATOMIC_RELAXED);
     if (fr.next_bound < proto->next_bound)
         proto->next_bound = fr.next_bound;
     if (rc != NP_OK || fr.found_len >= 0) {
@@ -565,6 +568,12 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
         return rc;
     }
     int found = 0, stopped = 0;
+    /* OpenMP may run fewer threads than asked for: a worker that gets no
+     * frontier node must not contribute a stale bound below. */
+    for (int i = 0; i < threads; i++) {
+        workers[i]->next_bound = INT_MAX;
+        workers[i]->stop = RUN;
+    }
 #pragma omp parallel num_threads(threads)
     {
         search *s = workers[omp_get_thread_num()];
@@ -573,7 +582,7 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
         s->stop = RUN;
 #pragma omp for schedule(dynamic, 1)
         for (size_t i = 0; i < fr.n; i++) {
-            if (proto->sh->stop)
+            if (__atomic_load_n(&proto->sh->stop, __ATOMIC_RELAXED))
                 continue;
             task *tk = &fr.v[i];
             search_set_board(s, &tk->board);
@@ -589,7 +598,7 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
                         memcpy(found_path, s->path, (size_t)s->length);
                     }
                 }
-                proto->sh->stop = 1;
+                __atomic_store_n(&proto->sh->stop, 1, __ATOMIC_RELAXED);
             } else if (r == STOPPED) {
 #pragma omp atomic write
                 stopped = 1;
@@ -602,7 +611,7 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
             proto->next_bound = s->next_bound;
     }
     if (found)
-        proto->sh->stop = 0; /* the stop was ours, not a limit */
+        __atomic_store_n(&proto->sh->stop, 0, __ATOMIC_RELAXED); /* ours, not a limit */
     else if (stopped)
         proto->stop = STOPPED;
     free(fr.v);
@@ -664,6 +673,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     search **workers = NULL;
     int rc = NP_OK;
     if (threads > 1) {
+        /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers, sizeof(search *) is meant */
         workers = calloc((size_t)threads, sizeof *workers);
         for (int i = 0; workers && i < threads; i++) {
             workers[i] = malloc(sizeof(search));
@@ -674,6 +684,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
                 workers = NULL;
                 break;
             }
+            /* cppcheck-suppress nullPointerRedundantCheck ; NULL only on the break above */
             search_clone(workers[i], s);
         }
         if (!workers)

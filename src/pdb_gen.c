@@ -85,6 +85,7 @@ typedef struct perm_part {
 static int suffix_len(int k)
 {
     int l = k - 5 > 6 ? k - 5 : 6;
+    /* cppcheck-suppress knownConditionTrueFalse ; false for k <= 6 */
     return l < k ? l : k;
 }
 
@@ -482,6 +483,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         memcpy(cx.lo_tab[lo].digit + (cx.k - cx.l), pc.digit, (size_t)cx.l);
     }
 
+    /* cppcheck-suppress unreadVariable ; read by the num_threads() clauses below */
     int threads = opts->threads > 0 ? opts->threads : omp_get_max_threads();
 
     /* Per-set tables, in rank order (Gosper's successor is the next rank). */
@@ -492,6 +494,14 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         units += (uint64_t)label_regions(g, m, cx.region + c * (size_t)cx.n);
     }
     cx.base[cx.ncombs] = units;
+    if (units * cx.kfact != nstates) {
+        /* The estimate sized the state codes; a larger real count (possible
+         * only when the estimate had to guess, on enormous patterns) would
+         * write past them. */
+        gen_free(&cx);
+        free(values);
+        return NP_ETOOBIG;
+    }
 
     /* Fill in parallel: the first touch of half a gigabyte is not free. */
     size_t fill_block = (size_t)1 << 22;

@@ -310,9 +310,10 @@ int cmd_gen(int argc, char **argv)
         return EXIT_USAGE;
     }
     for (int i = 0; i < part.npatterns; i++)
-        if (part.patterns[i].ntiles > g.cells - 2) {
+        if (part.patterns[i].ntiles > g.cells - 3) {
+            /* With fewer than two free tiles, parity leaves placements unreachable. */
             fprintf(stderr, "npuzzle gen: pattern %d has %d tiles; at most %d on a %dx%d board\n",
-                    i + 1, part.patterns[i].ntiles, g.cells - 2, a.rows, a.cols);
+                    i + 1, part.patterns[i].ntiles, g.cells - 3, a.rows, a.cols);
             return EXIT_USAGE;
         }
     int threads = cli_threads(a.jobs);
@@ -422,8 +423,9 @@ int cmd_gen(int argc, char **argv)
     sa.sa_handler = on_interrupt;
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    struct sigaction old_int, old_term;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
     double t_all = np_clock();
     for (int i = 0; i < part.npatterns && exit_code == EXIT_OK; i++) {
         plan *pl = &plans[i];
@@ -506,6 +508,10 @@ int cmd_gen(int argc, char **argv)
             exit_code = EXIT_INTERRUPTED;
         }
     }
+    /* `solve --gen` runs this in-process: give its signals back. */
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    interrupted = 0;
     if (exit_code == EXIT_OK && show)
         fprintf(stderr, "npuzzle gen: done in %.2f s\n", np_clock() - t_all);
     free(dir);

@@ -1,6 +1,7 @@
 /* solve.c - the `npuzzle solve` subcommand: read boards, solve them, print results. */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,27 @@ void usage_solve(void)
         "\n"
         "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
         "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error.\n");
+}
+
+/* A table truncated while mapped faults on the next lookup (SIGBUS): say
+ * what happened instead of dying silently. Only async-signal-safe calls. */
+static void on_sigbus(int sig)
+{
+    (void)sig;
+    static const char msg[] = "npuzzle solve: a pattern database file was truncated while in use; "
+                              "no answers (rebuild it with npuzzle gen --force)\n";
+    ssize_t w = write(2, msg, sizeof msg - 1);
+    (void)w;
+    _exit(EXIT_PDB);
+}
+
+static void install_sigbus_handler(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigbus;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
 }
 
 typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV } out_format;
@@ -374,6 +396,14 @@ int cmd_solve(int argc, char **argv)
     double t0 = np_clock();
     /* Boards of one size share a geometry (and PDBs): solve each size as a batch. */
     bool *done = calloc(in.n ? in.n : 1, sizeof *done);
+    if (!done) {
+        fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in.n);
+        free(res);
+        free(boards);
+        free(idx);
+        free(in.v);
+        return EXIT_PDB;
+    }
     for (size_t i = 0; i < in.n && rc == EXIT_OK; i++) {
         if (done[i])
             continue;
@@ -415,13 +445,35 @@ int cmd_solve(int argc, char **argv)
             rc = EXIT_PDB;
             break;
         }
-        pctx.entries = in.v;
         /* The batch reports positions within this size group; map them back. */
         entry *group = direct ? NULL : malloc(m * sizeof *group);
         for (size_t j = 0; group && j < m; j++)
             group[j] = in.v[idx[j]];
         pctx.entries = group ? group : in.v;
+        if (bopts.algorithm == NP_ALG_ASTAR && g.cells > NP_ASTAR_MAX_CELLS) {
+            fprintf(stderr, "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
+                            "cells, not %dx%d (use IDA*, the default)\n",
+                    in.v[idx[0]].file, in.v[idx[0]].line, NP_ASTAR_MAX_CELLS, r, k);
+            if (!direct)
+                free(part);
+            free(group);
+            solve_pdb_close(&pdb);
+            rc = EXIT_USAGE;
+            break;
+        }
+        if (pdb.set)
+            install_sigbus_handler();
         int brc = np_batch_solve(part, boards, m, &g, &o, &bopts);
+        if (pdb.set && brc == NP_OK) {
+            /* A table rewritten in place while mapped would have fed the search
+             * wrong values: check the files again before trusting the answers. */
+            char verr[512] = "";
+            if (np_pdbset_verify(pdb.set, verr, sizeof verr) != NP_OK) {
+                fprintf(stderr, "npuzzle solve: %s\n  a table changed while solving; "
+                                "answers not trusted (rebuild it with npuzzle gen --force)\n", verr);
+                rc = EXIT_PDB;
+            }
+        }
         if (!direct) {
             for (size_t j = 0; j < m; j++)
                 res[idx[j]] = part[j];

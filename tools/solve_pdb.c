@@ -43,7 +43,7 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     unsigned flags = shared_map ? 0 : NP_PDBSET_PRIVATE_COPY;
     ctx->set = NULL;
     np_partition part;
-    char err[512];
+    char err[512] = "";
     int rc;
     if (partition) {
         rc = np_partition_resolve(&part, partition, g->rows, g->cols, true, err, sizeof err);

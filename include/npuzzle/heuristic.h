@@ -41,6 +41,11 @@ enum { NP_PDBSET_PRIVATE_COPY = 1 };
 /*! Release the set and its mappings (NULL is allowed). */
 void np_pdbset_free(np_pdbset *set);
 
+/*! Check every table's payload checksum again (one pass over the files):
+ *  catches a file overwritten while it was mapped.
+ *  @return NP_OK or NP_ECHECKSUM, with a message naming the file. */
+int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
+
 /*! @return the partition the set was opened for. */
 const np_partition *np_pdbset_partition(const np_pdbset *set);
 
