@@ -58,6 +58,7 @@ typedef struct search {
     int stop;
     int length;
     int gw, hw;      /* f = gw*g + hw*h; 1,1 for optimal search */
+    int side;        /* 4 or 5: the specialised kernels of those square boards; 0: general */
     uint64_t generated, expanded;
     uint64_t next_check, reported;
     shared *sh;
@@ -153,31 +154,58 @@ static int check_limits(search *s)
 /* One instantiation of the kernel per heuristic, with and without weights. */
 enum { K_MD, K_LC, K_PDB, K_PDBR };
 
-static int dfs_md(search *s, int depth, int h, int prev);
-static int dfs_lc(search *s, int depth, int h, int prev);
-static int dfs_pdb(search *s, int depth, int h, int prev);
-static int dfs_pdbr(search *s, int depth, int h, int prev);
-static int dfs_md_w(search *s, int depth, int h, int prev);
-static int dfs_lc_w(search *s, int depth, int h, int prev);
-static int dfs_pdb_w(search *s, int depth, int h, int prev);
-static int dfs_pdbr_w(search *s, int depth, int h, int prev);
+/* Kernel instantiations: heuristic x weighted x board side. The side is 4
+ * or 5 for the 15- and 24-puzzle, where neighbours and the transpose are
+ * computed from constants, and 0 for any other board (tables). */
+#define NP_KERNEL_LIST(X) \
+    X(md, K_MD, 0, 0) X(lc, K_LC, 0, 0) X(pdb, K_PDB, 0, 0) X(pdbr, K_PDBR, 0, 0) \
+    X(md_w, K_MD, 1, 0) X(lc_w, K_LC, 1, 0) X(pdb_w, K_PDB, 1, 0) X(pdbr_w, K_PDBR, 1, 0) \
+    X(md4, K_MD, 0, 4) X(lc4, K_LC, 0, 4) X(pdb4, K_PDB, 0, 4) X(pdbr4, K_PDBR, 0, 4) \
+    X(md4_w, K_MD, 1, 4) X(lc4_w, K_LC, 1, 4) X(pdb4_w, K_PDB, 1, 4) X(pdbr4_w, K_PDBR, 1, 4) \
+    X(md5, K_MD, 0, 5) X(lc5, K_LC, 0, 5) X(pdb5, K_PDB, 0, 5) X(pdbr5, K_PDBR, 0, 5) \
+    X(md5_w, K_MD, 1, 5) X(lc5_w, K_LC, 1, 5) X(pdb5_w, K_PDB, 1, 5) X(pdbr5_w, K_PDBR, 1, 5)
+
+#define NP_DECLARE_KERNEL(name, kind, weighted, side) static int dfs_##name(search *s, int depth, int h, int prev);
+NP_KERNEL_LIST(NP_DECLARE_KERNEL)
+
+/* The kernel for (kind, weighted, side); all three are constants at every call
+ * site inside the kernel, so this folds to one direct call. */
+static inline __attribute__((always_inline)) int
+dfs_call(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
+{
+#define NP_CALL_KERNEL(name, k, w, sd) \
+    if (kind == (k) && weighted == (w) && side == (sd)) \
+        return dfs_##name(s, depth, h, prev);
+    NP_KERNEL_LIST(NP_CALL_KERNEL)
+#undef NP_CALL_KERNEL
+    return RUN;
+}
+
+/* Cell the blank reaches from `blank` moving in direction d, or -1. */
+static inline __attribute__((always_inline)) int
+neighbour(const search *s, int blank, int d, const int side)
+{
+    if (!side)
+        return s->nbr[blank][d];
+    switch (d) {
+    case NP_UP: return blank >= side ? blank - side : -1;
+    case NP_LEFT: return blank % side ? blank - 1 : -1;
+    case NP_RIGHT: return blank % side != side - 1 ? blank + 1 : -1;
+    default: return blank < side * (side - 1) ? blank + side : -1;
+    }
+}
 
 static inline __attribute__((always_inline)) int
-dfs_call(search *s, int depth, int h, int prev, const int kind, const int weighted)
+mirror_of(const search *s, int c, const int side)
 {
-    switch (kind) {
-    case K_LC: return weighted ? dfs_lc_w(s, depth, h, prev) : dfs_lc(s, depth, h, prev);
-    case K_PDB: return weighted ? dfs_pdb_w(s, depth, h, prev) : dfs_pdb(s, depth, h, prev);
-    case K_PDBR: return weighted ? dfs_pdbr_w(s, depth, h, prev) : dfs_pdbr(s, depth, h, prev);
-    default: return weighted ? dfs_md_w(s, depth, h, prev) : dfs_md(s, depth, h, prev);
-    }
+    return side ? (c % side) * side + c / side : s->g->mirror_cell[c];
 }
 
 /* Expand one node whose f is within the bound and which is not the goal.
  * `kind` and `weighted` are compile-time constants in each instantiation, so
  * the Manhattan kernel carries no trace of the others. */
 static inline __attribute__((always_inline)) int
-dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted)
+dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
 {
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
         s->stop = STOPPED;
@@ -196,7 +224,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
          * entries: the table lookups are the cost of this search, and their
          * cache misses overlap this way instead of coming one at a time. */
         for (int d = 0; d < 4; d++) {
-            const int nb = s->nbr[blank][d];
+            const int nb = neighbour(s, blank, d, side);
             if (d == NP_DIR_OPPOSITE(prev) || nb < 0)
                 continue;
             const int t = s->tiles[nb];
@@ -207,9 +235,9 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             np__pdb_prefetch(pdbs, p, idx[d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t], rj = s->rslot_of[t];
-                s->rcells[rp][rj] = s->g->mirror_cell[blank];
+                s->rcells[rp][rj] = (uint8_t)mirror_of(s, blank, side);
                 ridx[d] = np_rank_inline(pdbs->ranker[rp], s->rcells[rp]);
-                s->rcells[rp][rj] = s->g->mirror_cell[nb];
+                s->rcells[rp][rj] = (uint8_t)mirror_of(s, nb, side);
                 np__pdb_prefetch(pdbs, rp, ridx[d]);
             }
         }
@@ -217,7 +245,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     for (int d = 0; d < 4; d++) {
         if (d == NP_DIR_OPPOSITE(prev))
             continue;
-        const int nb = s->nbr[blank][d];
+        const int nb = neighbour(s, blank, d, side);
         if (nb < 0)
             continue;
         s->generated++;
@@ -232,9 +260,9 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
              * old one; a horizontal move does the same with columns. The
              * other lines keep their tiles in the same order. */
             if (d == NP_UP || d == NP_DOWN) {
-                line0 = s->row_of[blank];
-                line1 = s->row_of[nb];
-                along = s->col_of[blank];
+                line0 = (side ? blank / side : s->row_of[blank]);
+                line1 = (side ? nb / side : s->row_of[nb]);
+                along = (side ? blank % side : s->col_of[blank]);
                 const int32_t w = s->rowpow[along];
                 saved0 = s->rowcode[line0];
                 saved1 = s->rowcode[line1];
@@ -247,9 +275,9 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                  * same conflicts, but the column's digits move. */
                 s->colcode[along] += (s->colkey[along][t] + 1) * (s->colpow[line0] - s->colpow[line1]);
             } else {
-                line0 = s->col_of[blank];
-                line1 = s->col_of[nb];
-                along = s->row_of[blank];
+                line0 = (side ? blank % side : s->col_of[blank]);
+                line1 = (side ? nb % side : s->col_of[nb]);
+                along = (side ? blank / side : s->row_of[blank]);
                 const int32_t w = s->colpow[along];
                 saved0 = s->colcode[line0];
                 saved1 = s->colcode[line1];
@@ -277,7 +305,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                    (weighted ? s->gw * (depth + 1) + s->hw * nh : depth + 1 + nh) <= s->bound;
             if (refl) {
                 rp = s->rpat_of[t];
-                s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[blank];
+                s->rcells[rp][s->rslot_of[t]] = (uint8_t)mirror_of(s, blank, side);
                 s->rmd[rp] += dmd;
                 saved_rval = s->rval[rp];
                 s->rval[rp] = np_pdb_view_value(&pdbs->view[rp], ridx[d], s->rmd[rp]);
@@ -303,7 +331,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = nb;
-            r = dfs_call(s, depth + 1, nh, d, kind, weighted);
+            r = dfs_call(s, depth + 1, nh, d, kind, weighted, side);
             s->blank = blank;
             s->tiles[nb] = (uint8_t)t;
             s->tiles[blank] = 0;
@@ -324,7 +352,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             s->psum += saved_val - s->pval[p];
             s->pval[p] = saved_val;
             if (refl) {
-                s->rcells[rp][s->rslot_of[t]] = s->g->mirror_cell[nb];
+                s->rcells[rp][s->rslot_of[t]] = (uint8_t)mirror_of(s, nb, side);
                 s->rmd[rp] -= dmd;
                 s->rsum += saved_rval - s->rval[rp];
                 s->rval[rp] = saved_rval;
@@ -336,19 +364,21 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     return RUN;
 }
 
-static int dfs_md(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_MD, 0); }
-static int dfs_lc(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_LC, 0); }
-static int dfs_pdb(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDB, 0); }
-static int dfs_pdbr(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDBR, 0); }
-static int dfs_md_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_MD, 1); }
-static int dfs_lc_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_LC, 1); }
-static int dfs_pdb_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDB, 1); }
-static int dfs_pdbr_w(search *s, int depth, int h, int prev) { return dfs_node(s, depth, h, prev, K_PDBR, 1); }
+#define NP_DEFINE_KERNEL(name, kind, weighted, side) \
+    static int dfs_##name(search *s, int depth, int h, int prev) \
+    { \
+        return dfs_node(s, depth, h, prev, kind, weighted, side); \
+    }
+NP_KERNEL_LIST(NP_DEFINE_KERNEL)
 
 /* Entry into the kernel outside the recursion (root, frontier nodes). */
 static int dfs_root(search *s, int kind, int weighted, int depth, int h, int prev)
 {
-    return dfs_call(s, depth, h, prev, kind, weighted);
+    switch (s->side) {
+    case 4: return dfs_call(s, depth, h, prev, kind, weighted, 4);
+    case 5: return dfs_call(s, depth, h, prev, kind, weighted, 5);
+    default: return dfs_call(s, depth, h, prev, kind, weighted, 0);
+    }
 }
 
 /* Tables that depend on the geometry and heuristic only. */
@@ -648,6 +678,8 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     if (!s)
         return NP_ENOMEM;
     search_tables(s, g, kind, kind >= K_PDB ? opts->pdbs : NULL);
+    if (!opts->generic_kernel && g->rows == g->cols && (g->rows == 4 || g->rows == 5))
+        s->side = g->rows;
     search_set_board(s, start);
     res->h0 = search_h(s, kind, start);
     if (!np_board_solvable(start, g)) {

@@ -719,6 +719,82 @@ static void test_batch_threads(void **state)
 
 /* Per-test wall time, printed so that slow parts show up in the test log. */
 
+/* ---- specialised kernels ------------------------------------------------- */
+
+/* The 4x4 and 5x5 kernels compute neighbours and transposes from constants;
+ * they must walk exactly the tree of the general kernel: same path, same
+ * node counts, for every heuristic and with weights. */
+static void compare_kernels(const np_board *b, const np_geom *g, np_hkind h, double weight)
+{
+    np_search_opts fast = {.heuristic = h, .weight = weight};
+    np_search_opts slow = fast;
+    slow.generic_kernel = true;
+    np_result *a = malloc(sizeof *a), *c = malloc(sizeof *c);
+    assert_non_null(a);
+    assert_non_null(c);
+    assert_true(np_ida_solve(a, b, g, &fast) == NP_OK);
+    assert_true(np_ida_solve(c, b, g, &slow) == NP_OK);
+    assert_int_equal(a->status, NP_STATUS_SOLVED);
+    assert_int_equal(a->status, c->status);
+    assert_int_equal(a->length, c->length);
+    assert_string_equal(a->moves, c->moves);
+    assert_true(a->generated == c->generated);
+    assert_true(a->expanded == c->expanded);
+    assert_true(replays_to_goal(b->tiles, g->rows, g->cols, 0, a->moves, a->length));
+    free(a);
+    free(c);
+}
+
+static void test_ida_specialised_kernels(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g4, g5;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g5, 5, 5, NP_GOAL_BLANK_FIRST) == NP_OK);
+    /* 4x4: a few of the easy Korf instances (ids 9, 12, 13: under 5 M md nodes). */
+    static const int ids[] = {9, 12, 13};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        np_board b;
+        memset(&b, 0, sizeof b);
+        b.rows = b.cols = 4;
+        memcpy(b.tiles, korf[ids[i]].tiles, 16);
+        for (int c = 0; c < 16; c++)
+            if (!b.tiles[c])
+                b.blank = (uint8_t)c;
+        compare_kernels(&b, &g4, NP_H_MD, 0);
+        compare_kernels(&b, &g4, NP_H_LC, 0);
+        compare_kernels(&b, &g4, NP_H_LC, 1.5);
+    }
+    /* 5x5: boards 40 random moves from the goal (test's own generator). */
+    uint64_t seed = 0x5eed5eedULL;
+    for (int n = 0; n < 12; n++) {
+        np_board b;
+        memset(&b, 0, sizeof b);
+        b.rows = b.cols = 5;
+        for (int c = 0; c < 25; c++)
+            b.tiles[c] = (uint8_t)c;
+        int blank = 0, last = -1;
+        for (int step = 0; step < 40; step++) {
+            int r = blank / 5, k = blank % 5, to;
+            do {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                int dir = (int)(seed >> 62);
+                to = dir == 0 ? (r > 0 ? blank - 5 : -1) : dir == 1 ? (k > 0 ? blank - 1 : -1)
+                   : dir == 2 ? (k < 4 ? blank + 1 : -1) : (r < 4 ? blank + 5 : -1);
+            } while (to < 0 || to == last);
+            b.tiles[blank] = b.tiles[to];
+            b.tiles[to] = 0;
+            last = blank;
+            blank = to;
+        }
+        b.blank = (uint8_t)blank;
+        compare_kernels(&b, &g5, NP_H_MD, 0);
+        compare_kernels(&b, &g5, NP_H_LC, 0);
+        compare_kernels(&b, &g5, NP_H_MD, 2.0);
+    }
+}
+
 static int timer_start(void **state)
 {
     (void)state;
@@ -753,6 +829,7 @@ int main(void)
         TIMED_TEST(test_batch_threads),
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_korf100_easy),
+        TIMED_TEST(test_ida_specialised_kernels),
     };
     /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
     const char *filter = getenv("NPUZZLE_TEST_FILTER");

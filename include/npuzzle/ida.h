@@ -34,6 +34,9 @@ typedef struct np_search_opts {
     int threads;               /*!< threads for one board (0 or 1 = serial) */
     uint64_t max_memory;       /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
     const volatile int *cancel;/*!< if not NULL, the search stops when *cancel != 0 */
+    bool generic_kernel;       /*!< use the general kernel even on 4x4 and 5x5 boards, which
+                                *   have kernels with compile-time geometry (for tests and
+                                *   benchmarks: both walk the same tree) */
 } np_search_opts;
 
 /*! The outcome of solving one board. */
