@@ -218,8 +218,7 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         if ((opts->max_nodes && res->generated >= opts->max_nodes) ||
             (opts->cancel && *opts->cancel) ||
             (opts->timeout > 0 && (res->expanded & 1023) == 0 && np_clock() - t0 >= opts->timeout)) {
-            limit = 1;
-            break;
+            break; /* a limit: reported below, as !found */
         }
         res->expanded++;
         unpack(&b, k, g);
@@ -227,6 +226,7 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         for (int d = 0; d < 4 && !limit; d++) {
             if (d == NP_DIR_OPPOSITE(prev))
                 continue;
+            /* NOLINTNEXTLINE(clang-analyzer-core.uninitialized.ArraySubscript): unpack() set it */
             int nb = g->nbr[b.blank][d];
             if (nb < 0)
                 continue;
@@ -266,7 +266,6 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         if (len > NP_MAX_PATH) {
             rc = NP_OK;
             found = 0;
-            limit = 1;
         } else {
             res->moves[len] = 0;
             for (int pos = len - 1; pos >= 0; pos--) {

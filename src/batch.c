@@ -38,7 +38,7 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     size_t done = 0;
     int first_err = NP_OK;
     if ((size_t)threads > n)
-        threads = (int)n;
+        threads = (int)n; /* cppcheck-suppress unreadVariable ; read by num_threads() below */
     /* Boards are handed out one at a time: their costs differ by orders of
      * magnitude, so a static split would leave a thread idle. */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)

@@ -189,7 +189,7 @@ neighbour(const search *s, int blank, int d, const int side)
         return s->nbr[blank][d];
     switch (d) {
     case NP_UP: return blank >= side ? blank - side : -1;
-    case NP_LEFT: return blank % side ? blank - 1 : -1;
+    case NP_LEFT: return blank % side != 0 ? blank - 1 : -1;
     case NP_RIGHT: return blank % side != side - 1 ? blank + 1 : -1;
     default: return blank < side * (side - 1) ? blank + side : -1;
     }

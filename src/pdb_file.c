@@ -465,6 +465,7 @@ static void drop_cached_pages(int fd)
 static void *map_aligned(int fd, size_t len)
 {
     const size_t huge = (size_t)2 << 20;
+    /* cppcheck-suppress invalidFunctionArg ; an anonymous mapping takes fd -1 */
     char *res = mmap(NULL, len + huge, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (res == MAP_FAILED)
         return mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);

@@ -488,8 +488,8 @@ static const char *json_record(answer *a, char *s, char *msg, size_t msglen)
                         case 'u': {
                             unsigned v = 0;
                             for (int i = 1; i <= 4; i++) {
-                                int c = p[i], d = isdigit(c) ? c - '0'
-                                                 : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
+                                int c = (unsigned char)p[i], d = isdigit(c) ? c - '0'
+                                                                : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
                                 if (d < 0)
                                     return "a json \\u escape is malformed";
                                 v = v * 16 + (unsigned)d;
@@ -627,8 +627,8 @@ static int results_next(results *rs, tally *t, answer *a)
             }
         }
         answer_init(a);
-        char msg[128];
         if (rs->fmt == RES_JSON) {
+            char msg[128];
             const char *bad = json_record(a, s, msg, sizeof msg);
             if (bad) {
                 input_error(t, r->name, r->lineno, "%s", bad);
