@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Exit codes fixed by DESIGN.md. */
 enum {
@@ -44,5 +45,8 @@ bool cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *ou
 bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *out);
 /* A byte count with an optional K, M, G or T suffix (powers of 1024). */
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out);
+
+/* Write s as a JSON string literal (quotes, backslashes and control bytes escaped). */
+void cli_json_string(FILE *out, const char *s);
 
 #endif

@@ -29,20 +29,6 @@ void usage_info(void)
            "(the report is still printed when only the payload checksum fails).\n");
 }
 
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (*p == '"' || *p == '\\')
-            fprintf(out, "\\%c", *p);
-        else if (*p < 0x20)
-            fprintf(out, "\\u%04x", *p);
-        else
-            fputc(*p, out);
-    }
-    fputc('"', out);
-}
-
 int cmd_info(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -134,9 +120,9 @@ int cmd_info(int argc, char **argv)
 
     if (json) {
         printf("{\"file\":");
-        json_string(stdout, path);
+        cli_json_string(stdout, path);
         printf(",\"format_version\":%u,\"generator\":", h->version);
-        json_string(stdout, h->generator);
+        cli_json_string(stdout, h->generator);
         printf(",\"rows\":%d,\"cols\":%d,\"goal\":\"%s\",\"tiles\":[%s],\"encoding\":\"%s\","
                "\"entries\":%llu,\"payload_offset\":%llu,\"payload_bytes\":%llu,"
                "\"xxh3\":\"%016llx\",\"checksum_ok\":%s,\"mean\":%.6f,\"max\":%d,\"histogram\":{",

@@ -151,21 +151,6 @@ static int read_boards(input *in, FILE *f, const char *name, int rows, int cols)
     return EXIT_OK;
 }
 
-static void json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 static void csv_field(FILE *out, const char *s)
 {
     if (strpbrk(s, ",\"\n")) {
@@ -545,7 +530,7 @@ int cmd_solve(int argc, char **argv)
         switch (fmt) {
         case FMT_JSON:
             fputs("{\"id\":", out);
-            json_string(out, id);
+            cli_json_string(out, id);
             fprintf(out, ",\"size\":\"%s\",\"status\":\"%s\",\"solvable\":%s,\"length\":%d,\"moves\":\"%s\","
                          "\"nodes_expanded\":%llu,\"nodes_generated\":%llu,\"seconds\":%.6f,\"h0\":%d",
                     size, np_status_name(r->status), solvable ? "true" : "false", r->length, r->moves,
