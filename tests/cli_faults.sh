@@ -9,64 +9,12 @@
 # empty input, a binary file, a 10 MB line, and 100,000 boards in one file for solve.
 set -u
 
-if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-    echo "usage: cli_faults.sh PATH_TO_NPUZZLE" >&2
-    exit 2
-fi
-NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_faults.XXXXXX")
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$@"
 GENPID=""
 cleanup() {
     [ -n "$GENPID" ] && kill -9 "$GENPID" 2>/dev/null
     rm -rf "$T"
-}
-trap cleanup EXIT
-cd "$T" || exit 2
-mkdir -p nopdb xdg
-export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
-
-passed=0
-failed=0
-LAST=""
-rc=0
-
-run() {
-    LAST="npuzzle $*"
-    "$NP" "$@" </dev/null >out 2>err
-    rc=$?
-}
-run_in() {
-    local in=$1
-    shift
-    LAST="npuzzle $* < $in"
-    "$NP" "$@" <"$in" >out 2>err
-    rc=$?
-}
-pass() { passed=$((passed + 1)); echo "ok   $1"; }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL $1"
-    echo "     command: $LAST (exit $rc)"
-    sed -n '1,6s/^/     stdout: /p' out 2>/dev/null
-    sed -n '1,6s/^/     stderr: /p' err 2>/dev/null
-}
-# expect NAME WANT_RC [FILE REGEX]...
-expect() {
-    local name=$1 want=$2
-    shift 2
-    if [ "$rc" -ne "$want" ]; then fail "$name: exit $rc, want $want"; return; fi
-    while [ $# -ge 2 ]; do
-        grep -Eq -- "$2" "$1" || { fail "$name: '$2' not in $1"; return; }
-        shift 2
-    done
-    pass "$name"
-}
-# truth NAME COMMAND...: passes when COMMAND succeeds
-truth() {
-    local name=$1
-    shift
-    if "$@"; then pass "$name"; else fail "$name"; fi
 }
 
 # peak resident memory (KiB) of a command, via GNU time; empty when unavailable
@@ -98,8 +46,6 @@ mem_below() {
         fail "$1: peak RSS $rss KiB, want < $2"
     fi
 }
-# no_temp DIR: no temporary (dot) files left in DIR
-no_temp() { [ -z "$(ls -A "$1" 2>/dev/null | grep '^\.' )" ]; }
 
 # ---- gen: a PDB directory that cannot be created --------------------------------
 touch regular
@@ -251,5 +197,4 @@ cp out many.csv
 run verify -q --boards many.txt --results many.csv
 expect "  ... every answer verifies (npuzzle verify)" 0 out "100000 boards: 100000 ok, 0 wrong"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

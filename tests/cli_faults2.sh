@@ -11,13 +11,8 @@
 # with the reason and count as neither passed nor failed.
 set -u
 
-if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-    echo "usage: cli_faults2.sh PATH_TO_NPUZZLE" >&2
-    exit 2
-fi
-NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_faults2.XXXXXX")
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$@"
 MOUNTS=()
 BGPIDS=()
 cleanup() {
@@ -26,51 +21,9 @@ cleanup() {
     for m in "${MOUNTS[@]+"${MOUNTS[@]}"}"; do umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null; done
     rm -rf "$T"
 }
-trap cleanup EXIT
 trap 'exit 130' INT TERM
-cd "$T" || exit 2
-mkdir -p nopdb xdg
-export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
-
-passed=0
-failed=0
-skipped=0
-LAST=""
-rc=0
-
-run() {
-    LAST="npuzzle $*"
-    "$NP" "$@" </dev/null >out 2>err
-    rc=$?
-}
-pass() { passed=$((passed + 1)); echo "ok   $1"; }
-fail() {
-    failed=$((failed + 1))
-    echo "FAIL $1"
-    echo "     command: $LAST (exit $rc)"
-    sed -n '1,6s/^/     stdout: /p' out 2>/dev/null
-    sed -n '1,6s/^/     stderr: /p' err 2>/dev/null
-}
-skip() { skipped=$((skipped + 1)); echo "skip $1"; }
-# expect NAME WANT_RC [FILE REGEX]...: exit code, then each FILE matches its (extended) REGEX
-expect() {
-    local name=$1 want=$2
-    shift 2
-    if [ "$rc" -ne "$want" ]; then fail "$name: exit $rc, want $want"; return; fi
-    while [ $# -ge 2 ]; do
-        grep -Eiq -- "$2" "$1" || { fail "$name: '$2' not in $1"; return; }
-        shift 2
-    done
-    pass "$name"
-}
-# truth NAME COMMAND...: passes when COMMAND succeeds
-truth() {
-    local name=$1
-    shift
-    if "$@"; then pass "$name"; else fail "$name"; fi
-}
-# no_temp DIR: no temporary (dot) files left in DIR
-no_temp() { [ -z "$(ls -A "$1" 2>/dev/null | grep '^\.')" ]; }
+# expect (cli_lib.sh) ignores case here
+EXPECT_GREP=-Eiq
 # loads FILE: `npuzzle info` opens FILE and its checksum verifies
 loads() { "$NP" info "$1" </dev/null 2>/dev/null | grep -Eq '^checksum: *ok'; }
 # same_files DIR1 DIR2 EXT: every DIR1/*.EXT exists in DIR2 with the same bytes (and there is one)
@@ -441,6 +394,4 @@ else
     fail "table overwritten while mapped: exit $code, stderr: $(head -c 300 err), stdout lines: $(wc -l <out)"
 fi
 
-[ "$skipped" -gt 0 ] && echo "($skipped skipped)"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

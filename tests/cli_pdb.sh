@@ -3,36 +3,10 @@
 # usage: cli_pdb.sh NPUZZLE_BINARY
 set -u
 NP=${1:?usage: cli_pdb.sh NPUZZLE_BINARY}
-export OMP_NUM_THREADS=2
-unset NPUZZLE_PDB_DIR
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_pdb.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-# Nothing may land in the user's cache.
-export XDG_CACHE_HOME="$T/cache"
+. "$(dirname "$0")/cli_lib.sh"
+cli_start_quiet
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
-# expect_rc WANT DESCRIPTION CMD...: run CMD, output in $T/out and $T/err
-expect_rc() {
-    local want=$1 what=$2
-    shift 2
-    "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else
-        bad "$what: exit $rc, want $want"
-        sed 's/^/    /' "$T/err" >&2
-    fi
-}
-# expect_grep PATTERN FILE DESCRIPTION
-expect_grep() {
-    if grep -q -- "$1" "$2"; then ok; else
-        bad "$3: '$1' not in $(basename "$2")"
-        sed 's/^/    /' "$2" >&2
-    fi
-}
+# ok, bad, expect_rc WANT DESCRIPTION CMD... and expect_grep PATTERN FILE DESCRIPTION: cli_lib.sh
 
 A="$T/a"
 F1="$A/3x3-bf-1.2.3.4.pdb"
@@ -215,5 +189,4 @@ expect_grep "usage: npuzzle info" "$T/out" "info usage"
 
 [ ! -e "$XDG_CACHE_HOME" ] && ok || bad "something was written to the default cache directory"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_summary

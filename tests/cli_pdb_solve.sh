@@ -4,38 +4,12 @@
 # usage: cli_pdb_solve.sh NPUZZLE_BINARY
 set -u
 NP=${1:?usage: cli_pdb_solve.sh NPUZZLE_BINARY}
-HERE=$(cd "$(dirname "$0")" && pwd)
-DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
-export OMP_NUM_THREADS=2
-unset NPUZZLE_PDB_DIR
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_pdb_solve.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-# Nothing may come from or land in the user's cache.
-export XDG_CACHE_HOME="$T/cache"
+. "$(dirname "$0")/cli_lib.sh"
+cli_start_quiet
 
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
-
+# ok, bad, has PATTERN FILE DESCRIPTION (fixed string): cli_lib.sh
 # run WANT_RC DESCRIPTION CMD...: run CMD with stdout in $T/out, stderr in $T/err
-run() {
-    local want=$1 what=$2
-    shift 2
-    "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ "$rc" -eq "$want" ]; then ok; else
-        bad "$what: exit $rc, want $want"
-        sed 's/^/    /' "$T/err" >&2
-    fi
-}
-# has PATTERN FILE DESCRIPTION: fixed-string search
-has() {
-    if grep -qF -- "$1" "$2"; then ok; else
-        bad "$3: '$1' not in $(basename "$2")"
-        sed 's/^/    /' "$2" >&2
-    fi
-}
+run() { expect_rc "$@"; }
 # lengths: the length column of a csv output ($T/out), one line, space-separated
 lengths() { awk -F, 'NR > 1 { printf "%s ", $5 }' "$T/out"; }
 # same A B DESCRIPTION
@@ -118,7 +92,7 @@ done
 # ---- missing tables ------------------------------------------------------------
 E="$T/empty"
 mkdir -p "$E"
-echo "$BOARD8" | run 3 "-H pdb with no tables" "$NP" solve -H pdb --pdb-dir "$E"
+run 3 "-H pdb with no tables" "$NP" solve -H pdb --pdb-dir "$E" <<<"$BOARD8"
 has "$F1" "$T/err" "missing-table message names the file"
 has "npuzzle gen --partition 8:4-4" "$T/err" "missing-table message names the gen command"
 [ -s "$T/out" ] && bad "nothing may be solved when tables are missing: $(cat "$T/out")" || ok
@@ -127,16 +101,16 @@ has "npuzzle gen --partition 8:4-4" "$T/err" "missing-table message names the ge
 P="$T/partial"
 mkdir -p "$P"
 cp "$A/$F1" "$P/"
-echo "$BOARD8" | run 3 "-H pdb with one table missing" "$NP" solve -H pdb --pdb-dir "$P"
+run 3 "-H pdb with one table missing" "$NP" solve -H pdb --pdb-dir "$P" <<<"$BOARD8"
 has "$F2" "$T/err" "names the one missing file"
 
 # --gen builds what is missing, then solves
-echo "$BOARD8" | run 0 "-H pdb --gen" "$NP" solve -H pdb --gen --pdb-dir "$E" -f csv
+run 0 "-H pdb --gen" "$NP" solve -H pdb --gen --pdb-dir "$E" -f csv <<<"$BOARD8"
 same "$(lengths)" "31 " "--gen length"
 [ -f "$E/$F1" ] && [ -f "$E/$F2" ] && ok || bad "--gen did not write the tables: $(ls -A "$E")"
 cmp -s "$E/$F1" "$A/$F1" && cmp -s "$E/$F2" "$A/$F2" && ok || bad "--gen wrote other tables than gen"
 # and they are reused
-echo "$BOARD8" | run 0 "-H pdb after --gen" "$NP" solve -H pdb --pdb-dir "$E" -f csv -q
+run 0 "-H pdb after --gen" "$NP" solve -H pdb --pdb-dir "$E" -f csv -q <<<"$BOARD8"
 same "$(lengths)" "31 " "length after --gen"
 
 # ---- a corrupted table: one payload byte flipped -------------------------------
@@ -148,28 +122,27 @@ byte=$(od -An -tu1 -j "$off" -N1 "$C/$F2" | tr -d ' ')
 printf '%b' "$(printf '\\%03o' $(((byte ^ 0x5a) & 255)))" |
     dd of="$C/$F2" bs=1 seek="$off" conv=notrunc status=none
 cmp -s "$C/$F2" "$A/$F2" && bad "the byte flip did not change $F2" || ok
-echo "$BOARD8" | run 3 "-H pdb with a corrupt table" "$NP" solve -H pdb --pdb-dir "$C"
+run 3 "-H pdb with a corrupt table" "$NP" solve -H pdb --pdb-dir "$C" <<<"$BOARD8"
 has "$F2" "$T/err" "corrupt-table message names the file"
 has "checksum" "$T/err" "corrupt-table message says what is wrong"
 [ -s "$T/out" ] && bad "nothing may be solved with a corrupt table: $(cat "$T/out")" || ok
 # without -H the solver must not silently fall back on a corrupt file either
-echo "$BOARD8" | run 3 "default heuristic with a corrupt table" "$NP" solve --pdb-dir "$C"
+run 3 "default heuristic with a corrupt table" "$NP" solve --pdb-dir "$C" <<<"$BOARD8"
 has "$F2" "$T/err" "corrupt-table message names the file (default heuristic)"
 
 # ---- no -H and no tables: fall back with a note ----------------------------------
-echo "$BOARD8" | run 0 "no -H, no tables (--pdb-dir)" "$NP" solve --pdb-dir "$T/none" -f csv
+run 0 "no -H, no tables (--pdb-dir)" "$NP" solve --pdb-dir "$T/none" -f csv <<<"$BOARD8"
 same "$(lengths)" "31 " "fallback length"
 [ -s "$T/err" ] && ok || bad "fallback printed no note on stderr"
 has "npuzzle gen" "$T/err" "fallback note says how to build the tables"
 [ -e "$T/none" ] && bad "fallback created $T/none" || ok
 # the same with the default directory (an empty cache)
-echo "$BOARD8" | run 0 "no -H, no tables (default dir)" "$NP" solve -f csv
+run 0 "no -H, no tables (default dir)" "$NP" solve -f csv <<<"$BOARD8"
 same "$(lengths)" "31 " "fallback length (default dir)"
 [ -s "$T/err" ] && ok || bad "fallback (default dir) printed no note on stderr"
 # with tables and no -H, the PDBs are used: no note
-echo "$BOARD8" | run 0 "no -H, tables present" "$NP" solve --pdb-dir "$A" -f csv
+run 0 "no -H, tables present" "$NP" solve --pdb-dir "$A" -f csv <<<"$BOARD8"
 same "$(lengths)" "31 " "default heuristic length with tables"
 [ -s "$T/err" ] && bad "a note on stderr although the tables exist: $(cat "$T/err")" || ok
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+cli_summary

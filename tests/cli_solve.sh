@@ -10,63 +10,15 @@
 # and scrambles of k moves must solve in at most k moves of the same parity.
 set -u
 
-if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-    echo "usage: cli_solve.sh PATH_TO_NPUZZLE" >&2
-    exit 2
-fi
-NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-HERE=$(cd "$(dirname "$0")" && pwd)
-DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_solve.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 2
-# No pattern databases: the user's cache must not change what is tested.
-mkdir -p nopdb xdg
-export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
-
-passed=0
-failed=0
-LAST=""   # the last command run, shown when a check fails
-rc=0
-
-# check NAME COMMAND...: one test; passes when COMMAND succeeds.
-check() {
-    local name=$1
-    shift
-    if "$@"; then
-        passed=$((passed + 1))
-        echo "ok   $name"
-    else
-        failed=$((failed + 1))
-        echo "FAIL $name"
-        echo "     command: $LAST (exit $rc)"
-        sed -n '1,6s/^/     stdout: /p' out 2>/dev/null
-        sed -n '1,6s/^/     stderr: /p' err 2>/dev/null
-    fi
-}
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$@"
 
 # ---- helpers (no subprocesses where a loop runs: forks are slow on a busy machine) ----
 
-# run ARGS...: npuzzle with stdin from /dev/null; stdout in out (and the array OUT),
-# stderr in err, status in $rc.
+# run ARGS... and run_in FILE ARGS... (cli_lib.sh): npuzzle with stdin from /dev/null or
+# FILE; stdout in out, and here also in the array OUT; stderr in err, status in $rc.
 OUT=()
-run() {
-    LAST="npuzzle $*"
-    "$NP" "$@" </dev/null >out 2>err
-    rc=$?
-    mapfile -t OUT <out
-}
-
-# run_in FILE ARGS...: the same with stdin from FILE.
-run_in() {
-    local in=$1
-    shift
-    LAST="npuzzle $* < $in"
-    "$NP" "$@" <"$in" >out 2>err
-    rc=$?
-    mapfile -t OUT <out
-}
+cli_after_run() { mapfile -t OUT <out; }
 
 # jparse LINE: the keys of a flat JSON object into the associative array J
 # (string values without their quotes).
@@ -589,5 +541,4 @@ run solve --quiet --format json main.txt
 check "--quiet: exit 0, same output" test "$rc" = 0 -a "$(strip_seconds <out)" = "$(strip_seconds <main.json)"
 check "--quiet: nothing on stderr" test ! -s err
 
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+cli_summary

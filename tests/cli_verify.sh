@@ -6,39 +6,11 @@
 # usage: bash tests/cli_verify.sh PATH_TO_NPUZZLE     (NPUZZLE_DATA_DIR: the data/ folder)
 set -u
 
-if [ $# -lt 1 ] || [ ! -x "$1" ]; then
-    echo "usage: cli_verify.sh PATH_TO_NPUZZLE" >&2
-    exit 2
-fi
-NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-HERE=$(cd "$(dirname "$0")" && pwd)
-DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
-T=$(mktemp -d "${TMPDIR:-/tmp}/cli_verify.XXXXXX")
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 2
-# No pattern databases: the user's cache must not change what is tested.
-mkdir -p nopdb xdg
-export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$@"
 
-passed=0
-failed=0
-LAST=""
-rc=0
-
-# run ARGS...: npuzzle, stdin from /dev/null; stdout in out, stderr in err, status in $rc.
-run() {
-    LAST="npuzzle $*"
-    "$NP" "$@" </dev/null >out 2>err
-    rc=$?
-}
-run_in() {   # run_in FILE ARGS...: the same with stdin from FILE
-    local in=$1
-    shift
-    LAST="npuzzle $* < $in"
-    "$NP" "$@" <"$in" >out 2>err
-    rc=$?
-}
+# run ARGS... and run_in FILE ARGS... (cli_lib.sh): npuzzle, stdin from /dev/null or FILE;
+# stdout in out, stderr in err, status in $rc.
 
 # expect NAME WANT_RC [FILE PATTERN]...: the last run exited WANT_RC and each FILE
 # (out or err) matches its extended regular expression.
@@ -51,8 +23,7 @@ expect() {
         shift 2
     done
     if [ -z "$why" ]; then
-        passed=$((passed + 1))
-        echo "ok   $name"
+        pass "$name"
     else
         failed=$((failed + 1))
         echo "FAIL $name: $why"
@@ -249,5 +220,4 @@ expect "--help" 0 out "usage: npuzzle verify"
 run help verify
 expect "help verify" 0 out "--results FILE"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+cli_summary

@@ -17,57 +17,9 @@
 
 #include "npuzzle.h"
 #include "oracle.h"
+#include "solve_harness.h"
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-typedef int (*solve_fn)(np_result *, const np_board *, const np_geom *, const np_search_opts *);
-
-/* Solve one board and check the answer against the oracle distance `opt`:
- * exact when weight <= 1, else opt <= L <= weight*opt; the path is replayed here. */
-static void check_solve(solve_fn solve, const char *what, const oracle *o, const np_geom *g,
-                        const uint8_t *p, int opt, const np_search_opts *opts)
-{
-    np_board b = make_board(p, o->rows, o->cols);
-    np_result *res = malloc(sizeof *res);
-    assert_non_null(res);
-    int rc = solve(res, &b, g, opts);
-    double w = opts->weight > 1.0 ? opts->weight : 1.0;
-    const char *h = np_hkind_name(opts->heuristic);
-    if (rc != NP_OK || res->status != NP_STATUS_SOLVED)
-        fail_msg("%s-%s w=%.2f %dx%d board [%s]: rc=%d status=%d", what, h, w, o->rows, o->cols,
-                 board_str(p, o->n), rc, (int)res->status);
-    if (w == 1.0 && res->length != opt)
-        fail_msg("%s-%s %dx%d board [%s]: length %d, BFS distance %d", what, h, o->rows, o->cols,
-                 board_str(p, o->n), res->length, opt);
-    if (w > 1.0 && (res->length < opt || res->length > w * opt + 1e-9))
-        fail_msg("%s-%s w=%.2f %dx%d board [%s]: length %d outside [%d, %.2f]", what, h, w,
-                 o->rows, o->cols, board_str(p, o->n), res->length, opt, w * opt);
-    if ((res->length - opt) % 2 != 0)
-        fail_msg("%s-%s board [%s]: length %d has the wrong parity (opt %d)", what, h,
-                 board_str(p, o->n), res->length, opt);
-    int at_goal = 0;
-    int k = replay(p, o->rows, o->cols, o->blank_last, res->moves, &at_goal);
-    if (k != res->length || !at_goal)
-        fail_msg("%s-%s w=%.2f board [%s]: moves \"%s\" replay to %d legal moves (length %d), "
-                 "goal %s", what, h, w, board_str(p, o->n), res->moves, k, res->length,
-                 at_goal ? "reached" : "NOT reached");
-    int hv = opts->heuristic == NP_H_LC ? np_h_linear_conflict(&b, g) : np_h_manhattan(&b, g);
-    if (res->h0 != hv)
-        fail_msg("%s-%s board [%s]: h0 %d, heuristic says %d", what, h, board_str(p, o->n),
-                 res->h0, hv);
-    if (opt > 0 && (res->generated < (uint64_t)res->length || res->expanded < (uint64_t)res->length))
-        fail_msg("%s-%s board [%s]: %llu expanded, %llu generated for a %d-move solution", what,
-                 h, board_str(p, o->n), (unsigned long long)res->expanded,
-                 (unsigned long long)res->generated, res->length);
-    free(res);
-}
 
 static oracle or33, or23, or32, or24, or33_last;
 static uint32_t *sample33;
@@ -99,34 +51,6 @@ static int group_teardown(void **state)
     return 0;
 }
 
-static void run_sample(const oracle *o, const uint32_t *ranks, size_t n, np_hkind h, double weight)
-{
-    np_geom g;
-    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
-                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
-    np_search_opts opts;
-    memset(&opts, 0, sizeof opts);
-    opts.heuristic = h;
-    opts.weight = weight;
-    uint8_t p[OR_MAX_CELLS];
-    for (size_t i = 0; i < n; i++) {
-        perm_unrank(ranks[i], p, o->n);
-        check_solve(np_astar_solve, "astar", o, &g, p, o->dist[ranks[i]], &opts);
-    }
-}
-
-static void run_all(const oracle *o, np_hkind h, double weight)
-{
-    uint32_t *ranks = malloc(o->reached * sizeof *ranks);
-    assert_non_null(ranks);
-    size_t n = 0;
-    for (uint32_t r = 0; r < o->count; r++)
-        if (o->dist[r] >= 0)
-            ranks[n++] = r;
-    run_sample(o, ranks, n, h, weight);
-    free(ranks);
-}
-
 static void test_oracle_sample(void **state)
 {
     (void)state;
@@ -146,13 +70,13 @@ static void test_oracle_sample(void **state)
 static void test_astar_3x3_sample_md(void **state)
 {
     (void)state;
-    run_sample(&or33, sample33, nsample33, NP_H_MD, 0);
+    run_sample(np_astar_solve, "astar", &or33, sample33, nsample33, NP_H_MD, 0);
 }
 
 static void test_astar_3x3_sample_lc(void **state)
 {
     (void)state;
-    run_sample(&or33, sample33, nsample33, NP_H_LC, 0);
+    run_sample(np_astar_solve, "astar", &or33, sample33, nsample33, NP_H_LC, 0);
 }
 
 static void test_astar_hardest8(void **state)
@@ -180,9 +104,9 @@ static void test_astar_small_boards(void **state)
     size_t n = stratified_sample(&or24, 15, &ranks);
     assert_true(n >= 450);
     for (int h = NP_H_MD; h <= NP_H_LC; h++) {
-        run_all(&or23, (np_hkind)h, 0);
-        run_all(&or32, (np_hkind)h, 0);
-        run_sample(&or24, ranks, n, (np_hkind)h, 0);
+        run_all(np_astar_solve, "astar", &or23, (np_hkind)h, 0);
+        run_all(np_astar_solve, "astar", &or32, (np_hkind)h, 0);
+        run_sample(np_astar_solve, "astar", &or24, ranks, n, (np_hkind)h, 0);
     }
     free(ranks);
 }
@@ -194,7 +118,7 @@ static void test_astar_blank_last(void **state)
     size_t n = stratified_sample(&or33_last, 12, &ranks);
     assert_true(n >= 300);
     for (int h = NP_H_MD; h <= NP_H_LC; h++)
-        run_sample(&or33_last, ranks, n, (np_hkind)h, 0);
+        run_sample(np_astar_solve, "astar", &or33_last, ranks, n, (np_hkind)h, 0);
     free(ranks);
 }
 
@@ -211,14 +135,14 @@ static void test_astar_weighted(void **state)
         part[n++] = sample33[i];
     assert_true(n >= 250);
     for (int h = NP_H_MD; h <= NP_H_LC; h++) {
-        run_sample(&or33, part, n, (np_hkind)h, 2.0);
-        run_sample(&or33, part, n, (np_hkind)h, 1.5);
+        run_sample(np_astar_solve, "astar", &or33, part, n, (np_hkind)h, 2.0);
+        run_sample(np_astar_solve, "astar", &or33, part, n, (np_hkind)h, 1.5);
     }
     free(part);
     uint32_t *ranks;
     n = stratified_sample(&or24, 10, &ranks);
     for (int h = NP_H_MD; h <= NP_H_LC; h++)
-        run_sample(&or24, ranks, n, (np_hkind)h, 2.0);
+        run_sample(np_astar_solve, "astar", &or24, ranks, n, (np_hkind)h, 2.0);
     free(ranks);
 }
 
@@ -392,24 +316,6 @@ static void test_batch_astar(void **state)
     free(r2);
 }
 
-/* Per-test wall time, printed so that slow parts show up in the test log. */
-static double test_t0;
-
-static int timer_start(void **state)
-{
-    (void)state;
-    test_t0 = now();
-    return 0;
-}
-
-static int timer_stop(void **state)
-{
-    (void)state;
-    print_message("  (%.2f s)\n", now() - test_t0);
-    return 0;
-}
-
-#define TIMED_TEST(f) cmocka_unit_test_setup_teardown(f, timer_start, timer_stop)
 
 int main(void)
 {

@@ -19,59 +19,9 @@
 
 #include "npuzzle.h"
 #include "oracle.h"
+#include "solve_harness.h"
 
 /* ---- helpers ------------------------------------------------------------ */
-
-static double test_t0; /* start of the running test (see timer_start) */
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-typedef int (*solve_fn)(np_result *, const np_board *, const np_geom *, const np_search_opts *);
-
-/* Solve one board and check the answer against the oracle distance `opt`:
- * exact when weight <= 1, else opt <= L <= weight*opt; the path is replayed here. */
-static void check_solve(solve_fn solve, const char *what, const oracle *o, const np_geom *g,
-                        const uint8_t *p, int opt, const np_search_opts *opts)
-{
-    np_board b = make_board(p, o->rows, o->cols);
-    np_result *res = malloc(sizeof *res);
-    assert_non_null(res);
-    int rc = solve(res, &b, g, opts);
-    double w = opts->weight > 1.0 ? opts->weight : 1.0;
-    const char *h = np_hkind_name(opts->heuristic);
-    if (rc != NP_OK || res->status != NP_STATUS_SOLVED)
-        fail_msg("%s-%s w=%.2f %dx%d board [%s]: rc=%d status=%d", what, h, w, o->rows, o->cols,
-                 board_str(p, o->n), rc, (int)res->status);
-    if (w == 1.0 && res->length != opt)
-        fail_msg("%s-%s %dx%d board [%s]: length %d, BFS distance %d", what, h, o->rows, o->cols,
-                 board_str(p, o->n), res->length, opt);
-    if (w > 1.0 && (res->length < opt || res->length > w * opt + 1e-9))
-        fail_msg("%s-%s w=%.2f %dx%d board [%s]: length %d outside [%d, %.2f]", what, h, w,
-                 o->rows, o->cols, board_str(p, o->n), res->length, opt, w * opt);
-    if ((res->length - opt) % 2 != 0)
-        fail_msg("%s-%s board [%s]: length %d has the wrong parity (opt %d)", what, h,
-                 board_str(p, o->n), res->length, opt);
-    int at_goal = 0;
-    int k = replay(p, o->rows, o->cols, o->blank_last, res->moves, &at_goal);
-    if (k != res->length || !at_goal)
-        fail_msg("%s-%s w=%.2f board [%s]: moves \"%s\" replay to %d legal moves (length %d), "
-                 "goal %s", what, h, w, board_str(p, o->n), res->moves, k, res->length,
-                 at_goal ? "reached" : "NOT reached");
-    int hv = opts->heuristic == NP_H_LC ? np_h_linear_conflict(&b, g) : np_h_manhattan(&b, g);
-    if (res->h0 != hv)
-        fail_msg("%s-%s board [%s]: h0 %d, heuristic says %d", what, h, board_str(p, o->n),
-                 res->h0, hv);
-    if (opt > 0 && (res->generated < (uint64_t)res->length || res->expanded < (uint64_t)res->length))
-        fail_msg("%s-%s board [%s]: %llu expanded, %llu generated for a %d-move solution", what,
-                 h, board_str(p, o->n), (unsigned long long)res->expanded,
-                 (unsigned long long)res->generated, res->length);
-    free(res);
-}
 
 static oracle or33, or23, or32, or24, or33_last, or23_last;
 static uint32_t *sample33;
@@ -173,36 +123,6 @@ static void test_heuristics_and_parity_all_boards(void **state)
 }
 
 /* ---- IDA* against the oracle -------------------------------------------- */
-
-static void run_sample(solve_fn solve, const char *what, const oracle *o, const uint32_t *ranks,
-                       size_t n, np_hkind h, double weight)
-{
-    np_geom g;
-    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
-                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
-    np_search_opts opts;
-    memset(&opts, 0, sizeof opts);
-    opts.heuristic = h;
-    opts.weight = weight;
-    uint8_t p[OR_MAX_CELLS];
-    for (size_t i = 0; i < n; i++) {
-        perm_unrank(ranks[i], p, o->n);
-        check_solve(solve, what, o, &g, p, o->dist[ranks[i]], &opts);
-    }
-}
-
-/* Every reachable board of a small oracle. */
-static void run_all(solve_fn solve, const char *what, const oracle *o, np_hkind h, double weight)
-{
-    uint32_t *ranks = malloc(o->reached * sizeof *ranks);
-    assert_non_null(ranks);
-    size_t n = 0;
-    for (uint32_t r = 0; r < o->count; r++)
-        if (o->dist[r] >= 0)
-            ranks[n++] = r;
-    run_sample(solve, what, o, ranks, n, h, weight);
-    free(ranks);
-}
 
 static void test_ida_3x3_sample_md(void **state)
 {
@@ -795,21 +715,6 @@ static void test_ida_specialised_kernels(void **state)
     }
 }
 
-static int timer_start(void **state)
-{
-    (void)state;
-    test_t0 = now();
-    return 0;
-}
-
-static int timer_stop(void **state)
-{
-    (void)state;
-    print_message("  (%.2f s)\n", now() - test_t0);
-    return 0;
-}
-
-#define TIMED_TEST(f) cmocka_unit_test_setup_teardown(f, timer_start, timer_stop)
 
 int main(void)
 {

@@ -1,0 +1,150 @@
+# cli_lib.sh - what the command-line test scripts (tests/cli_*.sh) share. Sourced, never run:
+#     . "$(dirname "$0")/cli_lib.sh"
+# Sourcing only defines functions and sets the counters and $HERE/$DATA; each script then
+# calls the set-up it needs (cli_start, or cli_tmpdir) and ends with cli_summary.
+# A script that needs a variant of a helper defines its own after sourcing this file.
+
+CLI_NAME=${0##*/}                       # e.g. cli_solve.sh
+HERE=$(cd "$(dirname "$0")" && pwd)     # tests/
+DATA=${NPUZZLE_DATA_DIR:-$HERE/../data}
+
+passed=0
+failed=0
+skipped=0
+LAST=""   # the last command run, shown when a check fails
+rc=0      # its exit status
+
+# ---- set-up ------------------------------------------------------------------------
+
+# cleanup: run on exit (trap set by cli_tmpdir); scripts with more to undo redefine it.
+cleanup() { rm -rf "$T"; }
+
+# cli_tmpdir: a fresh temporary directory in $T, removed on exit.
+cli_tmpdir() {
+    T=$(mktemp -d "${TMPDIR:-/tmp}/${CLI_NAME%.sh}.XXXXXX")
+    trap cleanup EXIT
+}
+
+# cli_start "$@": the script's argument must be the npuzzle binary (usage message and
+# exit 2 otherwise), kept in $NP as an absolute path; OMP_NUM_THREADS defaults to 2; the
+# script then works in a fresh $T, with no pattern databases (the user's cache must not
+# change what is tested).
+cli_start() {
+    if [ $# -lt 1 ] || [ ! -x "$1" ]; then
+        echo "usage: $CLI_NAME PATH_TO_NPUZZLE" >&2
+        exit 2
+    fi
+    NP=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+    export OMP_NUM_THREADS=${OMP_NUM_THREADS:-2}
+    cli_tmpdir
+    cd "$T" || exit 2
+    mkdir -p nopdb xdg
+    export NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/xdg"
+}
+
+# cli_start_quiet: for the scripts that print only their failures: OMP_NUM_THREADS=2, no
+# NPUZZLE_PDB_DIR, a fresh $T (they stay in the caller's directory), and nothing may come
+# from or land in the user's cache.
+cli_start_quiet() {
+    export OMP_NUM_THREADS=2
+    unset NPUZZLE_PDB_DIR
+    cli_tmpdir
+    export XDG_CACHE_HOME="$T/cache"
+}
+
+# cli_summary: the last line of every script; its status is the script's (0: no failure).
+cli_summary() {
+    [ "$skipped" -gt 0 ] && echo "($skipped skipped)"
+    echo "$passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
+
+# ---- running npuzzle (cli_start scripts: files out and err in $T) ---------------------
+
+# cli_after_run: called after each run and run_in; a script may redefine it.
+cli_after_run() { :; }
+
+# run ARGS...: npuzzle, stdin from /dev/null; stdout in out, stderr in err, status in $rc.
+run() {
+    LAST="npuzzle $*"
+    "$NP" "$@" </dev/null >out 2>err
+    rc=$?
+    cli_after_run
+}
+# run_in FILE ARGS...: the same with stdin from FILE.
+run_in() {
+    local in=$1
+    shift
+    LAST="npuzzle $* < $in"
+    "$NP" "$@" <"$in" >out 2>err
+    rc=$?
+    cli_after_run
+}
+
+# ---- checks, one "ok   NAME" / "FAIL NAME" line each ----------------------------------
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+# fail NAME: a failed check, with the last command and the start of its output
+fail() {
+    failed=$((failed + 1))
+    echo "FAIL $1"
+    echo "     command: $LAST (exit $rc)"
+    sed -n '1,6s/^/     stdout: /p' out 2>/dev/null
+    sed -n '1,6s/^/     stderr: /p' err 2>/dev/null
+}
+skip() { skipped=$((skipped + 1)); echo "skip $1"; }
+
+# check NAME COMMAND...: one test; passes when COMMAND succeeds.
+check() {
+    local name=$1
+    shift
+    if "$@"; then pass "$name"; else fail "$name"; fi
+}
+# truth NAME COMMAND...: the same as check
+truth() { check "$@"; }
+
+# expect NAME WANT_RC [FILE REGEX]...: the last run exited WANT_RC and each FILE (out or
+# err) matches its extended REGEX (grep options in $EXPECT_GREP: -Eq, or -Eiq to ignore case)
+EXPECT_GREP=-Eq
+expect() {
+    local name=$1 want=$2
+    shift 2
+    if [ "$rc" -ne "$want" ]; then fail "$name: exit $rc, want $want"; return; fi
+    while [ $# -ge 2 ]; do
+        grep "$EXPECT_GREP" -- "$2" "$1" || { fail "$name: '$2' not in $1"; return; }
+        shift 2
+    done
+    pass "$name"
+}
+
+# no_temp DIR: no temporary (dot) files left in DIR
+no_temp() { [ -z "$(ls -A "$1" 2>/dev/null | grep '^\.')" ]; }
+
+# ---- quiet checks (cli_tmpdir scripts: output in $T/out and $T/err) -------------------
+# Only failures are printed, on stderr, as "FAIL: ...".
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+
+# expect_rc WANT DESCRIPTION CMD...: run CMD, output in $T/out and $T/err
+expect_rc() {
+    local want=$1 what=$2
+    shift 2
+    "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ "$rc" -eq "$want" ]; then ok; else
+        bad "$what: exit $rc, want $want"
+        sed 's/^/    /' "$T/err" >&2
+    fi
+}
+# expect_grep PATTERN FILE DESCRIPTION: FILE matches the (basic) regular expression
+expect_grep() { cli_grep -q "$@"; }
+# has PATTERN FILE DESCRIPTION: FILE holds the fixed string
+has() { cli_grep -qF "$@"; }
+# cli_grep GREP_OPTIONS PATTERN FILE DESCRIPTION
+cli_grep() {
+    if grep "$1" -- "$2" "$3"; then ok; else
+        bad "$4: '$2' not in $(basename "$3")"
+        sed 's/^/    /' "$3" >&2
+    fi
+}
