@@ -367,7 +367,10 @@ mkdir -p "$C"
 "$NP" gen --partition 15:5-5-5 --pdb-dir "$C" -q -j 1 >/dev/null 2>&1
 victim="$C/4x4-bf-4.5.8.9.12.pdb"
 cp "$victim" "$T/victim.good"
-korf="${NPUZZLE_DATA_DIR:-$(dirname "$0")/../data}/korf100.txt"
+# The first 20 of Korf's instances: seconds of search in a release build (so the
+# table is damaged mid-run), and not minutes under the sanitizers.
+grep -v '^#' "${NPUZZLE_DATA_DIR:-$(dirname "$0")/../data}/korf100.txt" | head -n 20 > "$T/korf20.txt"
+korf="$T/korf20.txt"
 # truncated under the solver: SIGBUS is caught, a message, exit 3, no answers
 "$NP" solve -H pdb --partition 15:5-5-5 --pdb-dir "$C" -j 1 --format csv "$korf" >out 2>err &
 pid=$!
