@@ -23,6 +23,8 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     np_batch_opts dflt = {0};
     if (!bopts)
         bopts = &dflt;
+    if (n == 0)
+        return NP_OK;
     int threads = bopts->threads > 0 ? bopts->threads : 1;
     if (n == 1) {
         /* One board: give all threads to its search. */
