@@ -836,25 +836,11 @@ int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen
 
 /* ---- reading ----------------------------------------------------------- */
 
-int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t errlen)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                    path, strerror(errno));
-    struct stat st;
-    uint8_t b[NP_PDB_HEADER_SIZE];
-    ssize_t n = fstat(fd, &st) == 0 ? pread(fd, b, sizeof b, 0) : -1;
-    int e = errno;
-    close(fd);
-    if (n < 0)
-        return np__fail(NP_EIO, err, errlen, "%s: read failed: %s", path, strerror(e));
-    return header_decode(out, b, (size_t)n, (uint64_t)st.st_size, path, err, errlen);
-}
-
-/* Map `file` and check it; messages call it `name`. */
-static int map_checked(np_pdb **out, const char *file, const char *name, const np_pdb_expect *expect,
-                       unsigned flags, char *err, size_t errlen)
+/* Open `file` and decode its header (messages call it `name`). On success
+ * *fd_out is the open descriptor (or closed when fd_out is NULL) and *size the
+ * file's length; with `regular`, anything but a regular file is refused. */
+static int open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const char *file,
+                       const char *name, bool regular, char *err, size_t errlen)
 {
     int fd = open(file, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
@@ -863,24 +849,43 @@ static int map_checked(np_pdb **out, const char *file, const char *name, const n
     struct stat st;
     uint8_t b[NP_PDB_HEADER_SIZE];
     ssize_t n = fstat(fd, &st) == 0 ? pread(fd, b, sizeof b, 0) : -1;
-    if (n < 0) {
-        int e = errno;
+    int rc;
+    if (n < 0)
+        rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(errno));
+    else if (regular && !S_ISREG(st.st_mode))
+        rc = np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
+    else
+        rc = header_decode(h, b, (size_t)n, (uint64_t)st.st_size, name, err, errlen);
+    if (rc != NP_OK || !fd_out) {
         close(fd);
-        return np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(e));
+    } else {
+        *fd_out = fd;
+        *size = (uint64_t)st.st_size;
     }
-    if (!S_ISREG(st.st_mode)) {
-        close(fd);
-        return np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
-    }
+    return rc;
+}
+
+int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t errlen)
+{
+    return open_header(out, NULL, NULL, path, path, false, err, errlen);
+}
+
+/* Map `file` and check it; messages call it `name`. */
+static int map_checked(np_pdb **out, const char *file, const char *name, const np_pdb_expect *expect,
+                       unsigned flags, char *err, size_t errlen)
+{
     np_pdb_header h;
-    int rc = header_decode(&h, b, (size_t)n, (uint64_t)st.st_size, name, err, errlen);
-    if (rc == NP_OK)
-        rc = check_expect(&h, expect, name, err, errlen);
+    int fd = -1;
+    uint64_t size = 0;
+    int rc = open_header(&h, &fd, &size, file, name, true, err, errlen);
+    if (rc != NP_OK)
+        return rc;
+    rc = check_expect(&h, expect, name, err, errlen);
     if (rc != NP_OK) {
         close(fd);
         return rc;
     }
-    size_t len = (size_t)st.st_size;
+    size_t len = (size_t)size;
     void *map = map_aligned(fd, len);
     int e = errno;
     close(fd);

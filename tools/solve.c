@@ -370,25 +370,18 @@ int cmd_solve(int argc, char **argv)
     np_result *res = calloc(in.n ? in.n : 1, sizeof *res);
     np_board *boards = malloc((in.n ? in.n : 1) * sizeof *boards);
     size_t *idx = malloc((in.n ? in.n : 1) * sizeof *idx);
-    if (!res || !boards || !idx) {
+    /* Boards of one size share a geometry (and PDBs): solve each size as a batch. */
+    bool *done = calloc(in.n ? in.n : 1, sizeof *done);
+    if (!res || !boards || !idx || !done) {
         fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in.n);
         free(res);
         free(boards);
         free(idx);
+        free(done);
         free(in.v);
         return EXIT_PDB;
     }
     double t0 = np_clock();
-    /* Boards of one size share a geometry (and PDBs): solve each size as a batch. */
-    bool *done = calloc(in.n ? in.n : 1, sizeof *done);
-    if (!done) {
-        fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in.n);
-        free(res);
-        free(boards);
-        free(idx);
-        free(in.v);
-        return EXIT_PDB;
-    }
     for (size_t i = 0; i < in.n && rc == EXIT_OK; i++) {
         if (done[i])
             continue;
