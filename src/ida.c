@@ -89,6 +89,10 @@ typedef struct search {
     uint8_t rcells[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
     int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
     int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
+    /* Each placement's index parts (rank.h): the cell set as a mask and its
+     * rank, the order's rank. A move that keeps the order updates them in O(1). */
+    uint64_t pmask[NP_PARTITION_MAX], pcomb[NP_PARTITION_MAX], pperm[NP_PARTITION_MAX];
+    uint64_t rmask[NP_PARTITION_MAX], rcomb[NP_PARTITION_MAX], rperm[NP_PARTITION_MAX];
     int8_t rpat_of[NP_MAX_CELLS], rslot_of[NP_MAX_CELLS]; /* pattern/slot of mirror_tile[t] */
     uint8_t path[NP_MAX_PATH];
 } search;
@@ -219,6 +223,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     const int blank = s->blank;
     const struct np_pdbset *pdbs = s->pdbs;
     uint64_t idx[4], ridx[4];
+    uint64_t cmask[4], ccomb[4], cperm[4], rcmask[4], rccomb[4], rcperm[4];
     if (kind == K_PDB || kind == K_PDBR) {
         /* Rank every child's changed pattern(s) first and prefetch the
          * entries: the table lookups are the cost of this search, and their
@@ -229,15 +234,22 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 continue;
             const int t = s->tiles[nb];
             const int p = pdbs->pat_of[t], j = pdbs->slot_of[t];
+            const np_ranker *rk = pdbs->ranker[p];
             s->pcells[p][j] = (uint8_t)blank;
-            idx[d] = np_rank_inline(pdbs->ranker[p], s->pcells[p]);
+            np_rank_step(rk, s->pmask[p], s->pcomb[p], s->pperm[p], nb, blank, s->pcells[p],
+                         &ccomb[d], &cperm[d], &cmask[d]);
             s->pcells[p][j] = (uint8_t)nb;
+            idx[d] = cperm[d] * rk->ncombs + ccomb[d];
             np__pdb_prefetch(pdbs, p, idx[d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t], rj = s->rslot_of[t];
-                s->rcells[rp][rj] = (uint8_t)mirror_of(s, blank, side);
-                ridx[d] = np_rank_inline(pdbs->ranker[rp], s->rcells[rp]);
-                s->rcells[rp][rj] = (uint8_t)mirror_of(s, nb, side);
+                const int mb = mirror_of(s, blank, side), mn = mirror_of(s, nb, side);
+                const np_ranker *rr = pdbs->ranker[rp];
+                s->rcells[rp][rj] = (uint8_t)mb;
+                np_rank_step(rr, s->rmask[rp], s->rcomb[rp], s->rperm[rp], mn, mb, s->rcells[rp],
+                             &rccomb[d], &rcperm[d], &rcmask[d]);
+                s->rcells[rp][rj] = (uint8_t)mn;
+                ridx[d] = rcperm[d] * rr->ncombs + rccomb[d];
                 np__pdb_prefetch(pdbs, rp, ridx[d]);
             }
         }
@@ -331,7 +343,22 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = nb;
+            uint64_t sm = 0, sc = 0, sp = 0, rsm = 0, rsc = 0, rsp = 0;
+            if (kind == K_PDB || kind == K_PDBR) {
+                sm = s->pmask[p], sc = s->pcomb[p], sp = s->pperm[p];
+                s->pmask[p] = cmask[d], s->pcomb[p] = ccomb[d], s->pperm[p] = cperm[d];
+                if (kind == K_PDBR) {
+                    /* refl holds: the child passed the plain test */
+                    rsm = s->rmask[rp], rsc = s->rcomb[rp], rsp = s->rperm[rp];
+                    s->rmask[rp] = rcmask[d], s->rcomb[rp] = rccomb[d], s->rperm[rp] = rcperm[d];
+                }
+            }
             r = dfs_call(s, depth + 1, nh, d, kind, weighted, side);
+            if (kind == K_PDB || kind == K_PDBR) {
+                s->pmask[p] = sm, s->pcomb[p] = sc, s->pperm[p] = sp;
+                if (kind == K_PDBR)
+                    s->rmask[rp] = rsm, s->rcomb[rp] = rsc, s->rperm[rp] = rsp;
+            }
             s->blank = blank;
             s->tiles[nb] = (uint8_t)t;
             s->tiles[blank] = 0;
@@ -472,8 +499,11 @@ static void search_set_board(search *s, const np_board *b)
                 s->rcells[p][j] = (uint8_t)mc;
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
-            s->pval[p] = np__pdb_value(pdbs, p, s->pcells[p], s->pmd[p]);
-            s->rval[p] = np__pdb_value(pdbs, p, s->rcells[p], s->rmd[p]);
+            const np_ranker *rk = pdbs->ranker[p];
+            np_rank_parts(rk, s->pcells[p], &s->pcomb[p], &s->pperm[p], &s->pmask[p]);
+            np_rank_parts(rk, s->rcells[p], &s->rcomb[p], &s->rperm[p], &s->rmask[p]);
+            s->pval[p] = np_pdb_view_value(&pdbs->view[p], s->pperm[p] * rk->ncombs + s->pcomb[p], s->pmd[p]);
+            s->rval[p] = np_pdb_view_value(&pdbs->view[p], s->rperm[p] * rk->ncombs + s->rcomb[p], s->rmd[p]);
             s->psum += s->pval[p];
             s->rsum += s->rval[p];
         }

@@ -153,6 +153,12 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
                     h->version, NP_PDB_FORMAT_VERSION);
     if (h->version == 0)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
+    /* Version 1 stored the same values in cell-set-major order (rank.h). */
+    if (h->version < NP_PDB_FORMAT_VERSION)
+        return np__fail(NP_EVERSION, err, errlen,
+                    "%s: written by an older npuzzle (format version %u, this one reads %u); "
+                    "npuzzle gen rebuilds it",
+                    path, h->version, NP_PDB_FORMAT_VERSION);
     if (have < NP_PDB_HEADER_SIZE)
         return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
                     have, NP_PDB_HEADER_SIZE);
@@ -256,37 +262,35 @@ static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const ch
 /* ---- Manhattan distance of every placement, in index order ---------------- */
 
 /* Walks indices start, start+1, ... keeping the pattern's Manhattan distance.
- * An index is comb * k! + perm (rank.h): within a cell set, perm is the
- * lexicographic rank of order[] (order[j] = the tile on the j-th smallest
- * cell), so the next index is the next permutation of order[], and the next
- * cell set is the next mask with k bits in numeric order (Gosper's hack).
- * psum[] holds prefix sums of the cost so that a step only recomputes the
- * suffix the permutation changed (amortised O(1) per index). */
+ * An index is perm * C(n,k) + comb (rank.h): the cell set runs fastest,
+ * through the masks with k bits in numeric order (Gosper's hack), and after
+ * the last set comes the first set with the next permutation of order[]
+ * (order[j] = the tile on the j-th smallest cell; perm is its lexicographic
+ * rank). home[j] caches the home cell of the tile on the j-th cell, so a step
+ * costs O(k) table reads. */
 typedef struct md_iter {
     int k;
     const np_geom *g;
     const uint8_t *tiles;
-    uint64_t mask;
+    uint64_t mask, first, last;
     uint8_t order[NP_RANK_MAX_K];
-    uint8_t cost[NP_RANK_MAX_K][NP_RANK_MAX_K]; /* cost[j][t]: tile t on the j-th cell */
-    int psum[NP_RANK_MAX_K + 1];
+    uint8_t home[NP_RANK_MAX_K];
+    int md;
 } md_iter;
 
-static void md_iter_set_mask(md_iter *it)
+static void md_iter_homes(md_iter *it)
 {
-    uint64_t m = it->mask;
-    for (int j = 0; j < it->k; j++) {
-        int c = __builtin_ctzll(m);
-        m &= m - 1;
-        for (int t = 0; t < it->k; t++)
-            it->cost[j][t] = it->g->dist[c][it->g->home[it->tiles[t]]];
-    }
+    for (int j = 0; j < it->k; j++)
+        it->home[j] = it->g->home[it->tiles[it->order[j]]];
 }
 
-static void md_iter_sums(md_iter *it, int from)
+static void md_iter_sum(md_iter *it)
 {
-    for (int j = from; j < it->k; j++)
-        it->psum[j + 1] = it->psum[j] + it->cost[j][it->order[j]];
+    int md = 0;
+    uint64_t m = it->mask;
+    for (int j = 0; m; j++, m &= m - 1)
+        md += it->g->dist[__builtin_ctzll(m)][it->home[j]];
+    it->md = md;
 }
 
 static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, const uint8_t *tiles,
@@ -295,43 +299,41 @@ static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, cons
     it->k = r->k;
     it->g = g;
     it->tiles = tiles;
-    uint64_t comb = start / r->kfact;
-    it->mask = np_unrank_comb(r, comb);
+    it->first = (UINT64_C(1) << r->k) - 1;
+    it->last = it->first << (r->n - r->k);
+    uint64_t perm = start / r->ncombs;
+    it->mask = np_unrank_comb(r, start - perm * r->ncombs);
     uint8_t cells[NP_RANK_MAX_K];
-    np_unrank_perm(r, it->mask, start - comb * r->kfact, cells);
+    np_unrank_perm(r, it->mask, perm, cells);
     for (int t = 0; t < it->k; t++) {
         uint64_t below = it->mask & ((UINT64_C(1) << cells[t]) - 1);
         it->order[__builtin_popcountll(below)] = (uint8_t)t;
     }
-    md_iter_set_mask(it);
-    it->psum[0] = 0;
-    md_iter_sums(it, 0);
+    md_iter_homes(it);
+    md_iter_sum(it);
 }
 
 static inline int md_iter_md(const md_iter *it)
 {
-    return it->psum[it->k];
+    return it->md;
 }
 
 static void md_iter_next(md_iter *it)
 {
+    if (it->mask != it->last) {
+        uint64_t m = it->mask, low = m & -m, ripple = m + low;
+        it->mask = ripple | (((m ^ ripple) >> 2) / low);
+        md_iter_sum(it);
+        return;
+    }
+    /* last cell set of this order: the first set, next permutation */
     int k = it->k;
     uint8_t *o = it->order;
     int i = k - 2;
     while (i >= 0 && o[i] > o[i + 1])
         i--;
-    if (i < 0) {
-        /* last order of this cell set: next set, identity order */
-        uint64_t m = it->mask, low = m & -m, ripple = m + low;
-        it->mask = ripple | (((m ^ ripple) >> 2) / low);
-        for (int j = 0; j < k; j++)
-            o[j] = (uint8_t)j;
-        if (ripple == 0 || (it->g->cells < 64 && it->mask >> it->g->cells))
-            return; /* past the last cell set: never read */
-        md_iter_set_mask(it);
-        md_iter_sums(it, 0);
-        return;
-    }
+    if (i < 0)
+        return; /* past the last index: never read */
     int j = k - 1;
     while (o[j] < o[i])
         j--;
@@ -343,7 +345,9 @@ static void md_iter_next(md_iter *it)
         o[a] = o[b];
         o[b] = t;
     }
-    md_iter_sums(it, i);
+    it->mask = it->first;
+    md_iter_homes(it);
+    md_iter_sum(it);
 }
 
 static int thread_count(int threads)

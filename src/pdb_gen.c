@@ -1,8 +1,10 @@
 /* pdb_gen.c - additive pattern databases by level-synchronous parallel BFS (see pdb_gen.h).
  *
- * State index layout. A state is (placement, blank region). The placement's
- * index is np_rank() = comb * k! + perm, where comb ranks the set of occupied
- * cells and perm the order of the tiles on them (rank.h). The free cells of a
+ * State index layout. A state is (placement, blank region). A placement is
+ * (comb, perm): comb ranks the set of occupied cells and perm the order of the
+ * tiles on them (rank.h). While the BFS runs, placements are numbered
+ * comb * k! + perm (cell-set-major, like the states); the finished table is
+ * reordered into np_rank()'s order-major layout at the end. The free cells of a
  * cell set split into nreg(comb) connected regions, numbered in the order of
  * their smallest cell. States are numbered
  *
@@ -188,10 +190,13 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
         est->work_bytes = UINT64_MAX;
     } else {
         est->states = regions * rk.kfact;
-        /* code bits + per-set tables (mask, base, region map) + order tables */
+        /* code bits + per-set tables (mask, base, region map) + order tables
+         * during the BFS; then a second table for the final reordering */
         uint64_t lfact = rk.fact[suffix_len(ntiles)];
         est->work_bytes = (est->states + 31) / 32 * 8 + rk.ncombs * (8 + 8 + 2 + (uint64_t)n) + 8 +
                           (rk.kfact / lfact + lfact) * sizeof(perm_part);
+        if (est->work_bytes < est->table_bytes)
+            est->work_bytes = est->table_bytes;
     }
     est->available = np_mem_available();
     return NP_OK;
@@ -401,6 +406,33 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
 
 /* ---- driver --------------------------------------------------------------- */
 
+/* Reorder the finished table from the BFS's cell-set-major numbering
+ * (comb * k! + perm) into np_rank()'s (perm * C(n,k) + comb): a transpose of
+ * the ncombs x kfact matrix, in square tiles so that both sides stay in cache.
+ * Threads take column bands of the result, which they alone write. */
+static int to_rank_order(uint8_t **values, uint64_t ncombs, uint64_t kfact, int threads)
+{
+    const uint8_t *in = *values;
+    uint8_t *out = malloc((size_t)(ncombs * kfact));
+    if (!out)
+        return NP_ENOMEM;
+    enum { TILE = 64 };
+    long bands = (long)((kfact + TILE - 1) / TILE);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
+    for (long b = 0; b < bands; b++) {
+        uint64_t q0 = (uint64_t)b * TILE, q1 = q0 + TILE < kfact ? q0 + TILE : kfact;
+        for (uint64_t c0 = 0; c0 < ncombs; c0 += TILE) {
+            uint64_t c1 = c0 + TILE < ncombs ? c0 + TILE : ncombs;
+            for (uint64_t q = q0; q < q1; q++)
+                for (uint64_t c = c0; c < c1; c++)
+                    out[q * ncombs + c] = in[c * kfact + q];
+        }
+    }
+    free(*values);
+    *values = out;
+    return NP_OK;
+}
+
 static void gen_free(gen_ctx *cx)
 {
     free(cx->mask);
@@ -588,6 +620,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     if (rc == NP_OK && (pr.placements_reached != est.entries || pr.states_reached != nstates))
         rc = NP_EUNSUPPORTED;
     gen_free(&cx);
+    if (rc == NP_OK)
+        rc = to_rank_order(&values, cx.ncombs, cx.kfact, threads);
     if (rc != NP_OK) {
         free(values);
         return rc;

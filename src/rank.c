@@ -123,7 +123,7 @@ uint64_t np_rank(const np_ranker *r, const uint8_t *cells)
 
 void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells)
 {
-    uint64_t comb = index / r->kfact;
-    uint64_t perm = index - comb * r->kfact;
+    uint64_t perm = index / r->ncombs;
+    uint64_t comb = index - perm * r->ncombs;
     np_unrank_perm(r, np_unrank_comb(r, comb), perm, cells);
 }

@@ -487,9 +487,15 @@ static void test_fault_future_version(void **state)
     (void)state;
     char p[512];
     fault_copy(p, sizeof p, "future.pdb");
-    const uint8_t v2[4] = {2, 0, 0, 0};
-    poke(p, 8, v2, 4);
+    const uint8_t vnext[4] = {(uint8_t)(NP_PDB_FORMAT_VERSION + 1), 0, 0, 0};
+    poke(p, 8, vnext, 4);
     expect_open_fails(p, NULL, NP_EVERSION, "newer");
+    /* Version 1 held the entries in another order: refused, even when its
+     * header is intact, with the way out. */
+    const uint8_t v1[4] = {1, 0, 0, 0};
+    poke(p, 8, v1, 4);
+    reseal(p);
+    expect_open_fails(p, NULL, NP_EVERSION, "npuzzle gen");
     const uint8_t v0[4] = {0, 0, 0, 0};
     poke(p, 8, v0, 4);
     reseal(p);

@@ -46,7 +46,7 @@
 #include "npuzzle/board.h"
 
 #define NP_PDB_MAGIC "NPUZPDB"    /*!< 7 characters + NUL = the 8 magic bytes */
-#define NP_PDB_FORMAT_VERSION 1u
+#define NP_PDB_FORMAT_VERSION 2u
 #define NP_PDB_HEADER_SIZE 256u
 #define NP_PDB_ALIGN 4096u        /*!< payload offset alignment */
 
