@@ -198,6 +198,57 @@ static void test_invalid(void **state)
     assert_true(r.count == falling_factorial(64, 10));
 }
 
+/* np_rank_step (the solver's incremental update) against a fresh
+ * np_rank_parts of the placement after the step, for random single-tile
+ * steps into a free neighbouring cell on square boards. Both of its paths --
+ * order kept (O(1)) and order changed (recomputed) -- must be taken. */
+static void test_step(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{3, 4}, {4, 7}, {4, 8}, {5, 6}, {6, 5}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int w = cases[c][0], n = w * w, k = cases[c][1];
+        np_ranker r;
+        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+        int kept = 0, changed = 0;
+        for (int rep = 0; rep < 20000; rep++) {
+            uint8_t cells[NP_RANK_MAX_K];
+            random_placement(cells, n, k);
+            uint64_t mask = 0, comb, perm, m0;
+            for (int t = 0; t < k; t++)
+                mask |= UINT64_C(1) << cells[t];
+            np_rank_parts(&r, cells, &comb, &perm, &m0);
+            assert_true(m0 == mask);
+            int t = (int)(rng_next() % (uint64_t)k), from = cells[t];
+            int row = from / w, col = from % w, to;
+            switch (rng_next() % 4) {
+            case 0: to = row > 0 ? from - w : -1; break;
+            case 1: to = col > 0 ? from - 1 : -1; break;
+            case 2: to = col < w - 1 ? from + 1 : -1; break;
+            default: to = row < w - 1 ? from + w : -1; break;
+            }
+            if (to < 0 || (mask >> to & 1))
+                continue;
+            cells[t] = (uint8_t)to;
+            uint64_t ec, ep, em, gc, gp, gm;
+            np_rank_parts(&r, cells, &ec, &ep, &em);
+            np_rank_step(&r, mask, comb, perm, from, to, cells, &gc, &gp, &gm);
+            if (gc != ec || gp != ep || gm != em)
+                fail_msg("%dx%d k=%d: tile %d %d -> %d: step gives (%llu, %llu), fresh rank (%llu, %llu)",
+                         w, w, k, t, from, to, (unsigned long long)gc, (unsigned long long)gp,
+                         (unsigned long long)ec, (unsigned long long)ep);
+            assert_true(gp * r.ncombs + gc == np_rank(&r, cells));
+            if (ep == perm)
+                kept++;
+            else
+                changed++;
+        }
+        print_message("%dx%d k=%d: %d steps kept the order, %d changed it\n", w, w, k, kept, changed);
+        assert_true(kept > 100);
+        assert_true(changed > 100);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -208,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_comb_order),
         cmocka_unit_test(test_perm_parts),
         cmocka_unit_test(test_perm_extremes),
+        cmocka_unit_test(test_step),
         cmocka_unit_test(test_invalid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
