@@ -48,7 +48,8 @@ typedef struct np_pdb_gen_estimate {
     uint64_t entries;     /*!< placements = n!/(n-k)! */
     uint64_t states;      /*!< (placement, blank region) classes */
     uint64_t table_bytes; /*!< the 8-bit output table */
-    uint64_t work_bytes;  /*!< BFS working memory (2 bits per state + cell-set tables) */
+    uint64_t work_bytes;  /*!< working memory beside the table: the larger of the BFS's (2 bits per
+                           *   state + cell-set tables) and the final reordering's (a second table) */
     uint64_t available;   /*!< MemAvailable when estimated (0 if unknown) */
     uint64_t cell_sets;   /*!< C(n,k) occupied-cell sets */
     uint64_t regions;     /*!< (cell set, blank region) pairs: states = regions * k! */
