@@ -266,30 +266,51 @@ static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const ch
  * through the masks with k bits in numeric order (Gosper's hack), and after
  * the last set comes the first set with the next permutation of order[]
  * (order[j] = the tile on the j-th smallest cell; perm is its lexicographic
- * rank). home[j] caches the home cell of the tile on the j-th cell, so a step
- * costs O(k) table reads. */
+ * rank). For one order the distance of a set is a sum over the mask's bytes:
+ * part[b][x][o] is the cost of the tiles at order positions o, o+1, ... on
+ * the cells of byte b's bits x. The tables are rebuilt per order (C(n,k)
+ * sets), and a set then costs one read per byte of the mask. */
+#define MD_BYTES ((NP_MAX_CELLS + 7) / 8)
 typedef struct md_iter {
-    int k;
+    int k, nbytes;
     const np_geom *g;
     const uint8_t *tiles;
     uint64_t mask, first, last;
     uint8_t order[NP_RANK_MAX_K];
-    uint8_t home[NP_RANK_MAX_K];
     int md;
+    uint16_t part[MD_BYTES][256][NP_RANK_MAX_K + 1];
 } md_iter;
 
-static void md_iter_homes(md_iter *it)
+static void md_iter_tables(md_iter *it)
 {
-    for (int j = 0; j < it->k; j++)
-        it->home[j] = it->g->home[it->tiles[it->order[j]]];
+    const np_geom *g = it->g;
+    const int k = it->k;
+    uint8_t home[NP_RANK_MAX_K];
+    for (int j = 0; j < k; j++)
+        home[j] = g->home[it->tiles[it->order[j]]];
+    for (int b = 0; b < it->nbytes; b++) {
+        memset(it->part[b][0], 0, sizeof it->part[b][0]);
+        for (int x = 1; x < 256; x++) {
+            int cell = 8 * b + __builtin_ctz((unsigned)x), rest = x & (x - 1);
+            for (int o = 0; o <= k; o++)
+                /* entries with more bits than tiles left, or cells off the
+                 * board, are never read */
+                it->part[b][x][o] = (uint16_t)(o < k && cell < g->cells
+                                                   ? g->dist[cell][home[o]] + it->part[b][rest][o + 1]
+                                                   : 0);
+        }
+    }
 }
 
 static void md_iter_sum(md_iter *it)
 {
-    int md = 0;
+    int md = 0, o = 0;
     uint64_t m = it->mask;
-    for (int j = 0; m; j++, m &= m - 1)
-        md += it->g->dist[__builtin_ctzll(m)][it->home[j]];
+    for (int b = 0; b < it->nbytes; b++, m >>= 8) {
+        unsigned x = (unsigned)(m & 255);
+        md += it->part[b][x][o];
+        o += __builtin_popcount(x);
+    }
     it->md = md;
 }
 
@@ -297,6 +318,7 @@ static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, cons
                          uint64_t start)
 {
     it->k = r->k;
+    it->nbytes = (r->n + 7) / 8;
     it->g = g;
     it->tiles = tiles;
     it->first = (UINT64_C(1) << r->k) - 1;
@@ -309,7 +331,7 @@ static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, cons
         uint64_t below = it->mask & ((UINT64_C(1) << cells[t]) - 1);
         it->order[__builtin_popcountll(below)] = (uint8_t)t;
     }
-    md_iter_homes(it);
+    md_iter_tables(it);
     md_iter_sum(it);
 }
 
@@ -346,7 +368,7 @@ static void md_iter_next(md_iter *it)
         o[b] = t;
     }
     it->mask = it->first;
-    md_iter_homes(it);
+    md_iter_tables(it);
     md_iter_sum(it);
 }
 
