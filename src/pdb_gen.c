@@ -409,7 +409,7 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
 /* Reorder the finished table from the BFS's cell-set-major numbering
  * (comb * k! + perm) into np_rank()'s (perm * C(n,k) + comb): a transpose of
  * the ncombs x kfact matrix, in square tiles so that both sides stay in cache.
- * Threads take column bands of the result, which they alone write. */
+ * Each thread takes bands of 64 orders (rows of the result), which it alone writes. */
 static int to_rank_order(uint8_t **values, uint64_t ncombs, uint64_t kfact, int threads)
 {
     const uint8_t *in = *values;
