@@ -285,7 +285,7 @@ static void md_iter_tables(md_iter *it)
 {
     const np_geom *g = it->g;
     const int k = it->k;
-    uint8_t home[NP_RANK_MAX_K];
+    uint8_t home[NP_RANK_MAX_K] = {0};
     for (int j = 0; j < k; j++)
         home[j] = g->home[it->tiles[it->order[j]]];
     for (int b = 0; b < it->nbytes; b++) {
