@@ -56,7 +56,7 @@ static inline uint32_t perm_rank(const uint8_t *p, int n)
 
 static inline void perm_unrank(uint32_t r, uint8_t *p, int n)
 {
-    int code[OR_MAX_CELLS];
+    int code[OR_MAX_CELLS] = {0};
     for (int i = n - 1; i >= 0; i--) {
         code[i] = (int)(r % (uint32_t)(n - i));
         r /= (uint32_t)(n - i);

@@ -53,8 +53,11 @@ static int replay(const char *sub, int (*one)(const uint8_t *, size_t))
         for (;;) {
             if (len == cap) {
                 cap = cap ? 2 * cap : 4096;
-                buf = realloc(buf, cap);
-                assert_non_null(buf);
+                uint8_t *grown = realloc(buf, cap);
+                if (!grown)
+                    free(buf);
+                assert_non_null(grown);
+                buf = grown;
             }
             size_t got = fread(buf + len, 1, cap - len, f);
             len += got;

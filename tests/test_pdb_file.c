@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The header-only build of xxHash: the test checks header checksums without linking libxxhash. */
@@ -706,8 +707,11 @@ static void interrupted(const char *name, int encoding, bool compress)
     close(fds[1]);
     char c;
     assert_int_equal(read(fds[0], &c, 1), 1);
-    if (compress)
-        usleep(20000); /* let the compressor get going */
+    if (compress) {
+        /* let the compressor get going */
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
     kill(kid, SIGKILL);
     int st;
     assert_int_equal(waitpid(kid, &st, 0), kid);
