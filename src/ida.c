@@ -89,10 +89,9 @@ typedef struct search {
     uint8_t rcells[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
     int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
     int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
-    /* Each placement's index parts (rank.h): the cell set as a mask and its
-     * rank, the order's rank. A move that keeps the order updates them in O(1). */
-    uint64_t pmask[NP_PARTITION_MAX], pcomb[NP_PARTITION_MAX], pperm[NP_PARTITION_MAX];
-    uint64_t rmask[NP_PARTITION_MAX], rcomb[NP_PARTITION_MAX], rperm[NP_PARTITION_MAX];
+    /* Each placement's index parts (rank.h), on the board and on its mirror.
+     * A move that keeps the pattern's order updates them in O(1). */
+    np_index_parts ppt[NP_PARTITION_MAX], rpt[NP_PARTITION_MAX];
     int8_t rpat_of[NP_MAX_CELLS], rslot_of[NP_MAX_CELLS]; /* pattern/slot of mirror_tile[t] */
     uint8_t path[NP_MAX_PATH];
 } search;
@@ -205,6 +204,22 @@ mirror_of(const search *s, int c, const int side)
     return side ? (c % side) * side + c / side : s->g->mirror_cell[c];
 }
 
+/* A child's index parts and table index for pattern p, whose tile in slot
+ * `slot` of `cells` steps from cell `from` to `to`; its entry is prefetched.
+ * `cells` is left as it was. */
+static inline __attribute__((always_inline)) uint64_t
+child_index(const struct np_pdbset *pdbs, int p, uint8_t *cells, int slot, const np_index_parts *cur,
+            int from, int to, np_index_parts *out)
+{
+    const np_ranker *rk = pdbs->ranker[p];
+    cells[slot] = (uint8_t)to;
+    np_rank_step(rk, cur, from, to, cells, out);
+    cells[slot] = (uint8_t)from;
+    const uint64_t i = np_rank_index(rk, out);
+    np__pdb_prefetch(pdbs, p, i);
+    return i;
+}
+
 /* Expand one node whose f is within the bound and which is not the goal.
  * `kind` and `weighted` are compile-time constants in each instantiation, so
  * the Manhattan kernel carries no trace of the others. */
@@ -223,7 +238,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     const int blank = s->blank;
     const struct np_pdbset *pdbs = s->pdbs;
     uint64_t idx[4], ridx[4];
-    uint64_t cmask[4], ccomb[4], cperm[4], rcmask[4], rccomb[4], rcperm[4];
+    np_index_parts cpt[4], rcpt[4];
     if (kind == K_PDB || kind == K_PDBR) {
         /* Rank every child's changed pattern(s) first and prefetch the
          * entries: the table lookups are the cost of this search, and their
@@ -233,24 +248,12 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             if (d == NP_DIR_OPPOSITE(prev) || nb < 0)
                 continue;
             const int t = s->tiles[nb];
-            const int p = pdbs->pat_of[t], j = pdbs->slot_of[t];
-            const np_ranker *rk = pdbs->ranker[p];
-            s->pcells[p][j] = (uint8_t)blank;
-            np_rank_step(rk, s->pmask[p], s->pcomb[p], s->pperm[p], nb, blank, s->pcells[p],
-                         &ccomb[d], &cperm[d], &cmask[d]);
-            s->pcells[p][j] = (uint8_t)nb;
-            idx[d] = cperm[d] * rk->ncombs + ccomb[d];
-            np__pdb_prefetch(pdbs, p, idx[d]);
+            const int p = pdbs->pat_of[t];
+            idx[d] = child_index(pdbs, p, s->pcells[p], pdbs->slot_of[t], &s->ppt[p], nb, blank, &cpt[d]);
             if (kind == K_PDBR) {
-                const int rp = s->rpat_of[t], rj = s->rslot_of[t];
-                const int mb = mirror_of(s, blank, side), mn = mirror_of(s, nb, side);
-                const np_ranker *rr = pdbs->ranker[rp];
-                s->rcells[rp][rj] = (uint8_t)mb;
-                np_rank_step(rr, s->rmask[rp], s->rcomb[rp], s->rperm[rp], mn, mb, s->rcells[rp],
-                             &rccomb[d], &rcperm[d], &rcmask[d]);
-                s->rcells[rp][rj] = (uint8_t)mn;
-                ridx[d] = rcperm[d] * rr->ncombs + rccomb[d];
-                np__pdb_prefetch(pdbs, rp, ridx[d]);
+                const int rp = s->rpat_of[t];
+                ridx[d] = child_index(pdbs, rp, s->rcells[rp], s->rslot_of[t], &s->rpt[rp],
+                                      mirror_of(s, nb, side), mirror_of(s, blank, side), &rcpt[d]);
             }
         }
     }
@@ -343,21 +346,21 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = nb;
-            uint64_t sm = 0, sc = 0, sp = 0, rsm = 0, rsc = 0, rsp = 0;
+            np_index_parts saved_pt = {0, 0, 0}, saved_rpt = {0, 0, 0};
             if (kind == K_PDB || kind == K_PDBR) {
-                sm = s->pmask[p], sc = s->pcomb[p], sp = s->pperm[p];
-                s->pmask[p] = cmask[d], s->pcomb[p] = ccomb[d], s->pperm[p] = cperm[d];
+                saved_pt = s->ppt[p];
+                s->ppt[p] = cpt[d];
                 if (kind == K_PDBR) {
                     /* refl holds: the child passed the plain test */
-                    rsm = s->rmask[rp], rsc = s->rcomb[rp], rsp = s->rperm[rp];
-                    s->rmask[rp] = rcmask[d], s->rcomb[rp] = rccomb[d], s->rperm[rp] = rcperm[d];
+                    saved_rpt = s->rpt[rp];
+                    s->rpt[rp] = rcpt[d];
                 }
             }
             r = dfs_call(s, depth + 1, nh, d, kind, weighted, side);
             if (kind == K_PDB || kind == K_PDBR) {
-                s->pmask[p] = sm, s->pcomb[p] = sc, s->pperm[p] = sp;
+                s->ppt[p] = saved_pt;
                 if (kind == K_PDBR)
-                    s->rmask[rp] = rsm, s->rcomb[rp] = rsc, s->rperm[rp] = rsp;
+                    s->rpt[rp] = saved_rpt;
             }
             s->blank = blank;
             s->tiles[nb] = (uint8_t)t;
@@ -500,10 +503,10 @@ static void search_set_board(search *s, const np_board *b)
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
             const np_ranker *rk = pdbs->ranker[p];
-            np_rank_parts(rk, s->pcells[p], &s->pcomb[p], &s->pperm[p], &s->pmask[p]);
-            np_rank_parts(rk, s->rcells[p], &s->rcomb[p], &s->rperm[p], &s->rmask[p]);
-            s->pval[p] = np_pdb_view_value(&pdbs->view[p], s->pperm[p] * rk->ncombs + s->pcomb[p], s->pmd[p]);
-            s->rval[p] = np_pdb_view_value(&pdbs->view[p], s->rperm[p] * rk->ncombs + s->rcomb[p], s->rmd[p]);
+            np_rank_parts(rk, s->pcells[p], &s->ppt[p]);
+            np_rank_parts(rk, s->rcells[p], &s->rpt[p]);
+            s->pval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, &s->ppt[p]), s->pmd[p]);
+            s->rval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, &s->rpt[p]), s->rmd[p]);
             s->psum += s->pval[p];
             s->rsum += s->rval[p];
         }

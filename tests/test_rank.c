@@ -214,11 +214,12 @@ static void test_step(void **state)
         for (int rep = 0; rep < 20000; rep++) {
             uint8_t cells[NP_RANK_MAX_K];
             random_placement(cells, n, k);
-            uint64_t mask = 0, comb, perm, m0;
+            uint64_t mask = 0;
             for (int t = 0; t < k; t++)
                 mask |= UINT64_C(1) << cells[t];
-            np_rank_parts(&r, cells, &comb, &perm, &m0);
-            assert_true(m0 == mask);
+            np_index_parts before;
+            np_rank_parts(&r, cells, &before);
+            assert_true(before.mask == mask);
             int t = (int)(rng_next() % (uint64_t)k), from = cells[t];
             int row = from / w, col = from % w, to;
             switch (rng_next() % 4) {
@@ -230,15 +231,15 @@ static void test_step(void **state)
             if (to < 0 || (mask >> to & 1))
                 continue;
             cells[t] = (uint8_t)to;
-            uint64_t ec, ep, em, gc, gp, gm;
-            np_rank_parts(&r, cells, &ec, &ep, &em);
-            np_rank_step(&r, mask, comb, perm, from, to, cells, &gc, &gp, &gm);
-            if (gc != ec || gp != ep || gm != em)
+            np_index_parts want, got;
+            np_rank_parts(&r, cells, &want);
+            np_rank_step(&r, &before, from, to, cells, &got);
+            if (got.comb != want.comb || got.perm != want.perm || got.mask != want.mask)
                 fail_msg("%dx%d k=%d: tile %d %d -> %d: step gives (%llu, %llu), fresh rank (%llu, %llu)",
-                         w, w, k, t, from, to, (unsigned long long)gc, (unsigned long long)gp,
-                         (unsigned long long)ec, (unsigned long long)ep);
-            assert_true(gp * r.ncombs + gc == np_rank(&r, cells));
-            if (ep == perm)
+                         w, w, k, t, from, to, (unsigned long long)got.comb, (unsigned long long)got.perm,
+                         (unsigned long long)want.comb, (unsigned long long)want.perm);
+            assert_true(got.perm * r.ncombs + got.comb == np_rank(&r, cells));
+            if (want.perm == before.perm)
                 kept++;
             else
                 changed++;

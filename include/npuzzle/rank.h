@@ -45,10 +45,20 @@ int np_ranker_init(np_ranker *r, int n, int k);
 /*! @return the index of the placement cells[0..k-1]. O(k), no allocation. */
 uint64_t np_rank(const np_ranker *r, const uint8_t *cells);
 
-/*! The two parts of np_rank(): the cell set's rank (*comb), the order's
- *  rank (*perm), and the cell set as a mask (*mask). Inline, for the solver. */
-static inline void np_rank_parts(const np_ranker *r, const uint8_t *cells, uint64_t *comb_out,
-                                 uint64_t *perm_out, uint64_t *mask_out)
+/*! The parts of a placement's index: the cell set as a mask and its rank,
+ *  and the order's rank. index = perm * ncombs + comb. */
+typedef struct np_index_parts {
+    uint64_t mask, comb, perm;
+} np_index_parts;
+
+/*! @return the index made of parts `pt` (see np_index_parts). */
+static inline uint64_t np_rank_index(const np_ranker *r, const np_index_parts *pt)
+{
+    return pt->perm * r->ncombs + pt->comb;
+}
+
+/*! The parts of np_rank() of the placement cells[0..k-1]. Inline, for the solver. */
+static inline void np_rank_parts(const np_ranker *r, const uint8_t *cells, np_index_parts *out)
 {
     const int k = r->k;
     uint64_t mask = 0;
@@ -72,39 +82,39 @@ static inline void np_rank_parts(const np_ranker *r, const uint8_t *cells, uint6
         perm = perm * (uint64_t)(k - j) + (s - (unsigned)__builtin_popcount(used & ((1u << s) - 1)));
         used |= 1u << s;
     }
-    *comb_out = comb;
-    *perm_out = perm;
-    *mask_out = mask;
+    out->mask = mask;
+    out->comb = comb;
+    out->perm = perm;
 }
 
 /*! The same as np_rank(), inline for the solver's inner loop. */
 static inline uint64_t np_rank_inline(const np_ranker *r, const uint8_t *cells)
 {
-    uint64_t comb, perm, mask;
-    np_rank_parts(r, cells, &comb, &perm, &mask);
-    return perm * r->ncombs + comb;
+    np_index_parts pt;
+    np_rank_parts(r, cells, &pt);
+    return np_rank_index(r, &pt);
 }
 
 /*! The parts of a placement after one of its tiles steps from cell `from` to
- *  the free cell `to`, given the parts before (mask, comb, perm) and `cells`,
- *  the placement after the step. When no cell of the placement lies strictly
+ *  the free cell `to`, given the parts before and `cells`, the placement
+ *  after the step. When no cell of the placement lies strictly
  *  between the two (every step along a row; on a board, vertical steps over
  *  cells the pattern does not hold) the order is unchanged and the cell set's
  *  rank changes in one term: O(1). Otherwise the parts are recomputed. */
-static inline void np_rank_step(const np_ranker *r, uint64_t mask, uint64_t comb, uint64_t perm,
-                                int from, int to, const uint8_t *cells, uint64_t *comb_out,
-                                uint64_t *perm_out, uint64_t *mask_out)
+static inline void np_rank_step(const np_ranker *r, const np_index_parts *before, int from, int to,
+                                const uint8_t *cells, np_index_parts *after)
 {
+    const uint64_t mask = before->mask;
     const int lo = from < to ? from : to, hi = from ^ to ^ lo;
     const uint64_t span = (((uint64_t)1 << hi) - 1) & ~(((uint64_t)2 << lo) - 1);
     if (!(mask & span)) {
         /* the tile keeps its place j among the occupied cells */
         const int j = __builtin_popcountll(mask & (((uint64_t)1 << from) - 1)) + 1;
-        *comb_out = comb - r->binom[from][j] + r->binom[to][j];
-        *perm_out = perm;
-        *mask_out = mask ^ ((uint64_t)1 << from) ^ ((uint64_t)1 << to);
+        after->mask = mask ^ ((uint64_t)1 << from) ^ ((uint64_t)1 << to);
+        after->comb = before->comb - r->binom[from][j] + r->binom[to][j];
+        after->perm = before->perm;
     } else {
-        np_rank_parts(r, cells, comb_out, perm_out, mask_out);
+        np_rank_parts(r, cells, after);
     }
 }
 
