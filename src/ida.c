@@ -80,19 +80,17 @@ typedef struct search {
     int8_t rowkey[NP_MAX_SIDE][NP_MAX_CELLS], colkey[NP_MAX_SIDE][NP_MAX_CELLS];
     uint8_t *rowtab, *coltab;
     bool own_tabs;
-    /* PDB state: for every pattern, the cells of its tiles (pattern order) on
-     * the board and on its mirror, their Manhattan sums, their lookups and the
-     * two sums. A move changes one pattern of each: only those are re-ranked. */
+    /* PDB state: for every pattern, on the board and on its mirror, the
+     * Manhattan sum of its tiles, its lookup and the two sums. A move changes
+     * one pattern of each: only those are re-ranked. */
     const struct np_pdbset *pdbs;
     int psum, rsum;
-    uint8_t pcells[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
-    uint8_t rcells[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
     int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
     int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
     /* Each placement's index parts (rank.h), on the board and on its mirror.
      * A move that keeps the pattern's order updates them in O(1). */
     np_index_parts ppt[NP_PARTITION_MAX], rpt[NP_PARTITION_MAX];
-    int8_t rpat_of[NP_MAX_CELLS], rslot_of[NP_MAX_CELLS]; /* pattern/slot of mirror_tile[t] */
+    int8_t rpat_of[NP_MAX_CELLS]; /* pattern of mirror_tile[t] */
     uint8_t path[NP_MAX_PATH];
 } search;
 
@@ -204,17 +202,14 @@ mirror_of(const search *s, int c, const int side)
     return side ? (c % side) * side + c / side : s->g->mirror_cell[c];
 }
 
-/* A child's index parts and table index for pattern p, whose tile in slot
- * `slot` of `cells` steps from cell `from` to `to`; its entry is prefetched.
- * `cells` is left as it was. */
+/* A child's index parts and table index for pattern p, one of whose tiles
+ * steps from cell `from` to `to`; its entry is prefetched. */
 static inline __attribute__((always_inline)) uint64_t
-child_index(const struct np_pdbset *pdbs, int p, uint8_t *cells, int slot, const np_index_parts *cur,
-            int from, int to, np_index_parts *out)
+child_index(const struct np_pdbset *pdbs, int p, const np_index_parts *cur, int from, int to,
+            np_index_parts *out)
 {
     const np_ranker *rk = pdbs->ranker[p];
-    cells[slot] = (uint8_t)to;
-    np_rank_step(rk, cur, from, to, cells, out);
-    cells[slot] = (uint8_t)from;
+    np_rank_step(rk, cur, from, to, out);
     const uint64_t i = np_rank_index(rk, out);
     np__pdb_prefetch(pdbs, p, i);
     return i;
@@ -249,11 +244,11 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 continue;
             const int t = s->tiles[nb];
             const int p = pdbs->pat_of[t];
-            idx[d] = child_index(pdbs, p, s->pcells[p], pdbs->slot_of[t], &s->ppt[p], nb, blank, &cpt[d]);
+            idx[d] = child_index(pdbs, p, &s->ppt[p], nb, blank, &cpt[d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t];
-                ridx[d] = child_index(pdbs, rp, s->rcells[rp], s->rslot_of[t], &s->rpt[rp],
-                                      mirror_of(s, nb, side), mirror_of(s, blank, side), &rcpt[d]);
+                ridx[d] = child_index(pdbs, rp, &s->rpt[rp], mirror_of(s, nb, side),
+                                      mirror_of(s, blank, side), &rcpt[d]);
             }
         }
     }
@@ -307,7 +302,6 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             /* Only the pattern of the moved tile changes (and, reflected, the
              * pattern of its mirror tile); the mirror keeps Manhattan sums. */
             p = pdbs->pat_of[t];
-            s->pcells[p][pdbs->slot_of[t]] = (uint8_t)blank;
             s->pmd[p] += dmd;
             saved_val = s->pval[p];
             s->pval[p] = np_pdb_view_value(&pdbs->view[p], idx[d], s->pmd[p]);
@@ -320,7 +314,6 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                    (weighted ? s->gw * (depth + 1) + s->hw * nh : depth + 1 + nh) <= s->bound;
             if (refl) {
                 rp = s->rpat_of[t];
-                s->rcells[rp][s->rslot_of[t]] = (uint8_t)mirror_of(s, blank, side);
                 s->rmd[rp] += dmd;
                 saved_rval = s->rval[rp];
                 s->rval[rp] = np_pdb_view_value(&pdbs->view[rp], ridx[d], s->rmd[rp]);
@@ -346,7 +339,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = nb;
-            np_index_parts saved_pt = {0, 0, 0}, saved_rpt = {0, 0, 0};
+            np_index_parts saved_pt = {0}, saved_rpt = {0};
             if (kind == K_PDB || kind == K_PDBR) {
                 saved_pt = s->ppt[p];
                 s->ppt[p] = cpt[d];
@@ -377,12 +370,10 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 s->rowcode[along] = saved_along;
             }
         } else if (kind == K_PDB || kind == K_PDBR) {
-            s->pcells[p][pdbs->slot_of[t]] = (uint8_t)nb;
             s->pmd[p] -= dmd;
             s->psum += saved_val - s->pval[p];
             s->pval[p] = saved_val;
             if (refl) {
-                s->rcells[rp][s->rslot_of[t]] = (uint8_t)mirror_of(s, nb, side);
                 s->rmd[rp] -= dmd;
                 s->rsum += saved_rval - s->rval[rp];
                 s->rval[rp] = saved_rval;
@@ -447,7 +438,6 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
     if (pdbs)
         for (int t = 1; t < g->cells; t++) {
             s->rpat_of[t] = pdbs->pat_of[g->mirror_tile[t]];
-            s->rslot_of[t] = pdbs->slot_of[g->mirror_tile[t]];
         }
     return NP_OK;
 }
@@ -490,21 +480,23 @@ static void search_set_board(search *s, const np_board *b)
             pos[b->tiles[c]] = (uint8_t)c;
         s->psum = s->rsum = 0;
         for (int p = 0; p < pdbs->npat; p++) {
+            /* the cells of the pattern's tiles, in pattern order */
+            uint8_t pcells[NP_PATTERN_MAX_TILES], rcells[NP_PATTERN_MAX_TILES];
             const np_pattern *pat = &pdbs->part.patterns[p];
             s->pmd[p] = s->rmd[p] = 0;
             for (int j = 0; j < pat->ntiles; j++) {
                 int u = pat->tiles[j];
                 /* cppcheck-suppress uninitvar ; set above for every tile */
-                s->pcells[p][j] = pos[u];
+                pcells[j] = pos[u];
                 s->pmd[p] += g->dist[pos[u]][g->home[u]];
                 /* On the mirror, tile u stands where its mirror tile stands here, transposed. */
                 int mc = g->mirror_cell[pos[g->mirror_tile[u]]];
-                s->rcells[p][j] = (uint8_t)mc;
+                rcells[j] = (uint8_t)mc;
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
             const np_ranker *rk = pdbs->ranker[p];
-            np_rank_parts(rk, s->pcells[p], &s->ppt[p]);
-            np_rank_parts(rk, s->rcells[p], &s->rpt[p]);
+            np_rank_parts(rk, pcells, &s->ppt[p]);
+            np_rank_parts(rk, rcells, &s->rpt[p]);
             s->pval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, &s->ppt[p]), s->pmd[p]);
             s->rval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, &s->rpt[p]), s->rmd[p]);
             s->psum += s->pval[p];

@@ -198,55 +198,77 @@ static void test_invalid(void **state)
     assert_true(r.count == falling_factorial(64, 10));
 }
 
+/* Fails unless `got` (from np_rank_step) equals `want` (a fresh
+ * np_rank_parts) in every part. */
+static void check_parts(const np_index_parts *got, const np_index_parts *want, int w, int k, int from, int to)
+{
+    if (got->comb != want->comb || got->perm != want->perm || got->mask != want->mask ||
+        got->order != want->order || got->digit != want->digit)
+        fail_msg("%dx%d k=%d: %d -> %d: step gives comb %llu perm %llu order %llx digits %llx, "
+                 "fresh rank comb %llu perm %llu order %llx digits %llx",
+                 w, w, k, from, to, (unsigned long long)got->comb, (unsigned long long)got->perm,
+                 (unsigned long long)got->order, (unsigned long long)got->digit,
+                 (unsigned long long)want->comb, (unsigned long long)want->perm,
+                 (unsigned long long)want->order, (unsigned long long)want->digit);
+}
+
 /* np_rank_step (the solver's incremental update) against a fresh
- * np_rank_parts of the placement after the step, for random single-tile
- * steps into a free neighbouring cell on square boards. Both of its paths --
- * order kept (O(1)) and order changed (recomputed) -- must be taken. */
+ * np_rank_parts of the placement after the step. Each placement takes a
+ * walk of random single-tile steps into a free neighbouring cell on a
+ * square board, the parts carried from step to step as the solver carries
+ * them. Both of its paths -- order kept (O(1)) and order changed (the tile
+ * passes others) -- must be taken, and so must steps passing several tiles. */
 static void test_step(void **state)
 {
     (void)state;
-    static const int cases[][2] = {{3, 4}, {4, 7}, {4, 8}, {5, 6}, {6, 5}};
+    static const int cases[][2] = {{3, 4}, {4, 7}, {4, 8}, {5, 6}, {6, 5}, {4, 15}, {5, 12}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         int w = cases[c][0], n = w * w, k = cases[c][1];
         np_ranker r;
         assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
-        int kept = 0, changed = 0;
-        for (int rep = 0; rep < 20000; rep++) {
+        int kept = 0, changed = 0, passed_many = 0;
+        for (int rep = 0; rep < 400; rep++) {
             uint8_t cells[NP_RANK_MAX_K];
             random_placement(cells, n, k);
-            uint64_t mask = 0;
-            for (int t = 0; t < k; t++)
-                mask |= UINT64_C(1) << cells[t];
-            np_index_parts before;
-            np_rank_parts(&r, cells, &before);
-            assert_true(before.mask == mask);
-            int t = (int)(rng_next() % (uint64_t)k), from = cells[t];
-            int row = from / w, col = from % w, to;
-            switch (rng_next() % 4) {
-            case 0: to = row > 0 ? from - w : -1; break;
-            case 1: to = col > 0 ? from - 1 : -1; break;
-            case 2: to = col < w - 1 ? from + 1 : -1; break;
-            default: to = row < w - 1 ? from + w : -1; break;
+            np_index_parts cur;
+            np_rank_parts(&r, cells, &cur);
+            for (int walk = 0; walk < 100; walk++) {
+                uint64_t mask = 0;
+                for (int t = 0; t < k; t++)
+                    mask |= UINT64_C(1) << cells[t];
+                assert_true(cur.mask == mask);
+                int t = (int)(rng_next() % (uint64_t)k), from = cells[t];
+                int row = from / w, col = from % w, to;
+                switch (rng_next() % 4) {
+                case 0: to = row > 0 ? from - w : -1; break;
+                case 1: to = col > 0 ? from - 1 : -1; break;
+                case 2: to = col < w - 1 ? from + 1 : -1; break;
+                default: to = row < w - 1 ? from + w : -1; break;
+                }
+                if (to < 0 || (mask >> to & 1))
+                    continue;
+                cells[t] = (uint8_t)to;
+                np_index_parts want, got;
+                np_rank_parts(&r, cells, &want);
+                np_rank_step(&r, &cur, from, to, &got);
+                check_parts(&got, &want, w, k, from, to);
+                assert_true(np_rank_index(&r, &got) == np_rank(&r, cells));
+                int lo = from < to ? from : to, hi = from ^ to ^ lo;
+                int between = 0;
+                for (int cell = lo + 1; cell < hi; cell++)
+                    between += (int)(mask >> cell & 1);
+                if (between == 0)
+                    kept++;
+                else
+                    changed++;
+                passed_many += between > 1;
+                cur = got;
             }
-            if (to < 0 || (mask >> to & 1))
-                continue;
-            cells[t] = (uint8_t)to;
-            np_index_parts want, got;
-            np_rank_parts(&r, cells, &want);
-            np_rank_step(&r, &before, from, to, cells, &got);
-            if (got.comb != want.comb || got.perm != want.perm || got.mask != want.mask)
-                fail_msg("%dx%d k=%d: tile %d %d -> %d: step gives (%llu, %llu), fresh rank (%llu, %llu)",
-                         w, w, k, t, from, to, (unsigned long long)got.comb, (unsigned long long)got.perm,
-                         (unsigned long long)want.comb, (unsigned long long)want.perm);
-            assert_true(got.perm * r.ncombs + got.comb == np_rank(&r, cells));
-            if (want.perm == before.perm)
-                kept++;
-            else
-                changed++;
         }
         print_message("%dx%d k=%d: %d steps kept the order, %d changed it\n", w, w, k, kept, changed);
         assert_true(kept > 100);
         assert_true(changed > 100);
+        assert_true(passed_many > 10);
     }
 }
 

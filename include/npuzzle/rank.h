@@ -46,9 +46,14 @@ int np_ranker_init(np_ranker *r, int n, int k);
 uint64_t np_rank(const np_ranker *r, const uint8_t *cells);
 
 /*! The parts of a placement's index: the cell set as a mask and its rank,
- *  and the order's rank. index = perm * ncombs + comb. */
+ *  and the order's rank, index = perm * ncombs + comb; with the order itself
+ *  and its Lehmer digits, which let a step update perm without recounting:
+ *  nibble j of `order` is the pattern index of the tile on the j-th smallest
+ *  occupied cell, nibble j of `digit` how many tiles after it in that order
+ *  have a smaller pattern index (perm = sum of digit_j * (k-1-j)!). */
 typedef struct np_index_parts {
     uint64_t mask, comb, perm;
+    uint64_t order, digit;
 } np_index_parts;
 
 /*! @return the index made of parts `pt` (see np_index_parts). */
@@ -71,20 +76,25 @@ static inline void np_rank_parts(const np_ranker *r, const uint8_t *cells, np_in
         comb += r->binom[__builtin_ctzll(m)][i];
         m &= m - 1;
     }
-    /* Order: Lehmer code of which tile stands on the j-th smallest cell. */
-    uint8_t order[NP_RANK_MAX_K];
+    /* Order: Lehmer code of which tile stands on the j-th smallest cell. A
+     * tile's digit is how many later tiles are smaller: all smaller ones but
+     * those already placed. */
+    uint64_t order = 0, digit = 0, perm = 0;
     for (int t = 0; t < k; t++)
-        order[__builtin_popcountll(mask & (((uint64_t)1 << cells[t]) - 1))] = (uint8_t)t;
-    uint64_t perm = 0;
+        order |= (uint64_t)t << (4 * __builtin_popcountll(mask & (((uint64_t)1 << cells[t]) - 1)));
     uint32_t used = 0;
     for (int j = 0; j < k; j++) {
-        unsigned s = order[j];
-        perm = perm * (uint64_t)(k - j) + (s - (unsigned)__builtin_popcount(used & ((1u << s) - 1)));
+        const unsigned s = (unsigned)(order >> (4 * j)) & 15;
+        const unsigned d = s - (unsigned)__builtin_popcount(used & ((1u << s) - 1));
+        digit |= (uint64_t)d << (4 * j);
+        perm += d * r->fact[k - 1 - j];
         used |= 1u << s;
     }
     out->mask = mask;
     out->comb = comb;
     out->perm = perm;
+    out->order = order;
+    out->digit = digit;
 }
 
 /*! The same as np_rank(), inline for the solver's inner loop. */
@@ -95,27 +105,88 @@ static inline uint64_t np_rank_inline(const np_ranker *r, const uint8_t *cells)
     return np_rank_index(r, &pt);
 }
 
+/* Nibble j of v replaced by x (x < 16). */
+static inline uint64_t np__set_nibble(uint64_t v, int j, uint64_t x)
+{
+    return (v & ~((uint64_t)15 << (4 * j))) | x << (4 * j);
+}
+
 /*! The parts of a placement after one of its tiles steps from cell `from` to
- *  the free cell `to`, given the parts before and `cells`, the placement
- *  after the step. When no cell of the placement lies strictly
- *  between the two (every step along a row; on a board, vertical steps over
- *  cells the pattern does not hold) the order is unchanged and the cell set's
- *  rank changes in one term: O(1). Otherwise the parts are recomputed. */
+ *  the free cell `to`, given the parts before. O(1) when no cell of the
+ *  placement lies strictly between the two (every step along a row; on a
+ *  board, vertical steps over cells the pattern does not hold): the order is
+ *  unchanged and the cell set's rank changes in one term. Otherwise the tile
+ *  passes the m tiles standing between, which shift one place the other way:
+ *  only those m + 1 places of the order, their digits, and their terms of the
+ *  cell set's rank change, O(m). */
 static inline void np_rank_step(const np_ranker *r, const np_index_parts *before, int from, int to,
-                                const uint8_t *cells, np_index_parts *after)
+                                np_index_parts *after)
 {
     const uint64_t mask = before->mask;
     const int lo = from < to ? from : to, hi = from ^ to ^ lo;
     const uint64_t span = (((uint64_t)1 << hi) - 1) & ~(((uint64_t)2 << lo) - 1);
-    if (!(mask & span)) {
-        /* the tile keeps its place j among the occupied cells */
-        const int j = __builtin_popcountll(mask & (((uint64_t)1 << from) - 1)) + 1;
-        after->mask = mask ^ ((uint64_t)1 << from) ^ ((uint64_t)1 << to);
-        after->comb = before->comb - r->binom[from][j] + r->binom[to][j];
+    uint64_t passed = mask & span;
+    /* a: the tile's place among the occupied cells (0-based) */
+    const int a = __builtin_popcountll(mask & (((uint64_t)1 << from) - 1));
+    after->mask = mask ^ ((uint64_t)1 << from) ^ ((uint64_t)1 << to);
+    if (__builtin_expect(!passed, 1)) {
+        after->comb = before->comb - r->binom[from][a + 1] + r->binom[to][a + 1];
         after->perm = before->perm;
-    } else {
-        np_rank_parts(r, cells, after);
+        after->order = before->order;
+        after->digit = before->digit;
+        return;
     }
+    const int k = r->k;
+    const uint64_t *w = r->fact;  /* place j weighs w[k - 1 - j] */
+    uint64_t order = before->order, digit = before->digit;
+    const uint64_t x = (order >> (4 * a)) & 15, dx = (digit >> (4 * a)) & 15;
+    uint64_t comb = before->comb - r->binom[from][a + 1];
+    uint64_t perm = before->perm - dx * w[k - 1 - a];  /* unsigned: wraps back into range */
+    uint64_t smaller = 0;  /* passed tiles with a smaller pattern index than x */
+    int b;
+    if (to > from) {
+        /* places a+1 .. b move down one; x lands on b. A passed tile y now
+         * has x after it: its digit gains [x < y]. */
+        b = a + __builtin_popcountll(passed);
+        for (int j = a + 1; j <= b; j++) {
+            const int c = __builtin_ctzll(passed);
+            passed &= passed - 1;
+            const uint64_t y = (order >> (4 * j)) & 15, dy = (digit >> (4 * j)) & 15;
+            const uint64_t ny = dy + (x < y);
+            comb += r->binom[c][j] - r->binom[c][j + 1];
+            perm += ny * w[k - j] - dy * w[k - 1 - j];
+            smaller += y < x;
+            order = np__set_nibble(order, j - 1, y);
+            digit = np__set_nibble(digit, j - 1, ny);
+        }
+        const uint64_t nx = dx - smaller;
+        order = np__set_nibble(order, b, x);
+        digit = np__set_nibble(digit, b, nx);
+        perm += nx * w[k - 1 - b];
+    } else {
+        /* places b .. a-1 move up one; x lands on b. A passed tile y had x
+         * after it and now has not. */
+        b = a - __builtin_popcountll(passed);
+        for (int j = a - 1; j >= b; j--) {
+            const int c = 63 - __builtin_clzll(passed);
+            passed &= ~((uint64_t)1 << c);
+            const uint64_t y = (order >> (4 * j)) & 15, dy = (digit >> (4 * j)) & 15;
+            const uint64_t ny = dy - (x < y);
+            comb += r->binom[c][j + 2] - r->binom[c][j + 1];
+            perm += ny * w[k - 2 - j] - dy * w[k - 1 - j];
+            smaller += y < x;
+            order = np__set_nibble(order, j + 1, y);
+            digit = np__set_nibble(digit, j + 1, ny);
+        }
+        const uint64_t nx = dx + smaller;
+        order = np__set_nibble(order, b, x);
+        digit = np__set_nibble(digit, b, nx);
+        perm += nx * w[k - 1 - b];
+    }
+    after->comb = comb + r->binom[to][b + 1];
+    after->perm = perm;
+    after->order = order;
+    after->digit = digit;
 }
 
 /*! Inverse of np_rank: fill cells[0..k-1] for index < r->count. O(k + n). */
