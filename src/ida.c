@@ -87,9 +87,11 @@ typedef struct search {
     int psum, rsum;
     int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
     int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
-    /* Each placement's index parts (rank.h), on the board and on its mirror.
-     * A move that keeps the pattern's order updates them in O(1). */
-    np_index_parts ppt[NP_PARTITION_MAX], rpt[NP_PARTITION_MAX];
+    /* Each placement's index parts (rank.h), on the board and on its mirror:
+     * the board's own in root_pt/root_rpt, a child's in its parent's frame.
+     * Recursing swaps pointers, not parts. */
+    const np_index_parts *ppt[NP_PARTITION_MAX], *rpt[NP_PARTITION_MAX];
+    np_index_parts root_pt[NP_PARTITION_MAX], root_rpt[NP_PARTITION_MAX];
     int8_t rpat_of[NP_MAX_CELLS]; /* pattern of mirror_tile[t] */
     uint8_t path[NP_MAX_PATH];
 } search;
@@ -244,10 +246,10 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 continue;
             const int t = s->tiles[nb];
             const int p = pdbs->pat_of[t];
-            idx[d] = child_index(pdbs, p, &s->ppt[p], nb, blank, &cpt[d]);
+            idx[d] = child_index(pdbs, p, s->ppt[p], nb, blank, &cpt[d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t];
-                ridx[d] = child_index(pdbs, rp, &s->rpt[rp], mirror_of(s, nb, side),
+                ridx[d] = child_index(pdbs, rp, s->rpt[rp], mirror_of(s, nb, side),
                                       mirror_of(s, blank, side), &rcpt[d]);
             }
         }
@@ -339,14 +341,14 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = nb;
-            np_index_parts saved_pt = {0}, saved_rpt = {0};
+            const np_index_parts *saved_pt = NULL, *saved_rpt = NULL;
             if (kind == K_PDB || kind == K_PDBR) {
                 saved_pt = s->ppt[p];
-                s->ppt[p] = cpt[d];
+                s->ppt[p] = &cpt[d];
                 if (kind == K_PDBR) {
                     /* refl holds: the child passed the plain test */
                     saved_rpt = s->rpt[rp];
-                    s->rpt[rp] = rcpt[d];
+                    s->rpt[rp] = &rcpt[d];
                 }
             }
             r = dfs_call(s, depth + 1, nh, d, kind, weighted, side);
@@ -495,10 +497,12 @@ static void search_set_board(search *s, const np_board *b)
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
             const np_ranker *rk = pdbs->ranker[p];
-            np_rank_parts(rk, pcells, &s->ppt[p]);
-            np_rank_parts(rk, rcells, &s->rpt[p]);
-            s->pval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, &s->ppt[p]), s->pmd[p]);
-            s->rval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, &s->rpt[p]), s->rmd[p]);
+            np_rank_parts(rk, pcells, &s->root_pt[p]);
+            np_rank_parts(rk, rcells, &s->root_rpt[p]);
+            s->ppt[p] = &s->root_pt[p];
+            s->rpt[p] = &s->root_rpt[p];
+            s->pval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, s->ppt[p]), s->pmd[p]);
+            s->rval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, s->rpt[p]), s->rmd[p]);
             s->psum += s->pval[p];
             s->rsum += s->rval[p];
         }
