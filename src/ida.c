@@ -483,7 +483,7 @@ static void search_set_board(search *s, const np_board *b)
         s->psum = s->rsum = 0;
         for (int p = 0; p < pdbs->npat; p++) {
             /* the cells of the pattern's tiles, in pattern order */
-            uint8_t pcells[NP_PATTERN_MAX_TILES], rcells[NP_PATTERN_MAX_TILES];
+            uint8_t pcells[NP_PATTERN_MAX_TILES] = {0}, rcells[NP_PATTERN_MAX_TILES] = {0};
             const np_pattern *pat = &pdbs->part.patterns[p];
             s->pmd[p] = s->rmd[p] = 0;
             for (int j = 0; j < pat->ntiles; j++) {
