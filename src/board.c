@@ -47,6 +47,12 @@ int np_geom_init(np_geom *g, int rows, int cols, np_goal goal)
         g->nbr[c][NP_LEFT] = (int8_t)(k > 0 ? c - 1 : -1);
         g->nbr[c][NP_RIGHT] = (int8_t)(k < cols - 1 ? c + 1 : -1);
         g->goal_tiles[c] = (uint8_t)(goal == NP_GOAL_BLANK_FIRST ? c : (c + 1) % n);
+        /* Labels run along the rows as a snake: left to right on even rows,
+         * right to left on odd ones. A vertical step at a row's turning end
+         * then passes no cell, and the others pass 1, 3, ... cells instead
+         * of always cols - 1, so fewer steps change a placement's order
+         * (rank.h) and move its entry far away. */
+        g->label[c] = (uint8_t)(r * cols + (r % 2 == 0 ? k : cols - 1 - k));
     }
     for (int c = 0; c < n; c++)
         g->home[g->goal_tiles[c]] = (uint8_t)c;
@@ -68,6 +74,31 @@ int np_geom_init(np_geom *g, int rows, int cols, np_goal goal)
             g->mirror_dir[d] = (uint8_t)d;
     }
     return NP_OK;
+}
+
+void np_geom_labelled(const np_geom *g, np_geom *out)
+{
+    const uint8_t *lab = g->label;
+    memset(out, 0, sizeof *out);
+    out->rows = g->rows;
+    out->cols = g->cols;
+    out->cells = g->cells;
+    out->goal = g->goal;
+    out->square = g->square;
+    memcpy(out->mirror_tile, g->mirror_tile, sizeof out->mirror_tile);
+    memcpy(out->mirror_dir, g->mirror_dir, sizeof out->mirror_dir);
+    int n = g->cells;
+    for (int c = 0; c < n; c++) {
+        for (int d = 0; d < 4; d++)
+            out->nbr[lab[c]][d] = (int8_t)(g->nbr[c][d] < 0 ? -1 : lab[g->nbr[c][d]]);
+        out->goal_tiles[lab[c]] = g->goal_tiles[c];
+        out->mirror_cell[lab[c]] = lab[g->mirror_cell[c]];
+        out->label[c] = (uint8_t)c;
+        for (int b = 0; b < n; b++)
+            out->dist[lab[c]][lab[b]] = g->dist[c][b];
+    }
+    for (int t = 0; t < n; t++)
+        out->home[t] = lab[g->home[t]];
 }
 
 int np_goal_parse(np_goal *out, const char *name)

@@ -216,13 +216,14 @@ static int pdb_sum(const np_pdbset *set, const uint8_t *pos)
     int h = 0;
     for (int p = 0; p < set->npat; p++) {
         const np_pattern *pat = &set->part.patterns[p];
-        uint8_t cells[NP_PATTERN_MAX_TILES];
+        uint8_t labels[NP_PATTERN_MAX_TILES]; /* the tables rank cell labels */
         int md = 0;
         for (int j = 0; j < pat->ntiles; j++) {
-            cells[j] = pos[pat->tiles[j]];
-            md += g->dist[cells[j]][g->home[pat->tiles[j]]];
+            const int c = pos[pat->tiles[j]];
+            labels[j] = g->label[c];
+            md += g->dist[c][g->home[pat->tiles[j]]];
         }
-        h += np__pdb_value(set, p, cells, md);
+        h += np__pdb_value(set, p, labels, md);
     }
     return h;
 }

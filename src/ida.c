@@ -93,6 +93,9 @@ typedef struct search {
     const np_index_parts *ppt[NP_PARTITION_MAX], *rpt[NP_PARTITION_MAX];
     np_index_parts root_pt[NP_PARTITION_MAX], root_rpt[NP_PARTITION_MAX];
     int8_t rpat_of[NP_MAX_CELLS]; /* pattern of mirror_tile[t] */
+    /* The label (board.h) by which the tables rank cell c, and that of c's
+     * mirror cell: placements are ranked by labels. */
+    uint8_t label[NP_MAX_CELLS], mirror_label[NP_MAX_CELLS];
     uint8_t path[NP_MAX_PATH];
 } search;
 
@@ -198,14 +201,9 @@ neighbour(const search *s, int blank, int d, const int side)
     }
 }
 
-static inline __attribute__((always_inline)) int
-mirror_of(const search *s, int c, const int side)
-{
-    return side ? (c % side) * side + c / side : s->g->mirror_cell[c];
-}
-
 /* A child's index parts and table index for pattern p, one of whose tiles
- * steps from cell `from` to `to`; its entry is prefetched. */
+ * steps from the cell labelled `from` to the one labelled `to`; its entry is
+ * prefetched. */
 static inline __attribute__((always_inline)) uint64_t
 child_index(const struct np_pdbset *pdbs, int p, const np_index_parts *cur, int from, int to,
             np_index_parts *out)
@@ -246,11 +244,11 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 continue;
             const int t = s->tiles[nb];
             const int p = pdbs->pat_of[t];
-            idx[d] = child_index(pdbs, p, s->ppt[p], nb, blank, &cpt[d]);
+            idx[d] = child_index(pdbs, p, s->ppt[p], s->label[nb], s->label[blank], &cpt[d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t];
-                ridx[d] = child_index(pdbs, rp, s->rpt[rp], mirror_of(s, nb, side),
-                                      mirror_of(s, blank, side), &rcpt[d]);
+                ridx[d] = child_index(pdbs, rp, s->rpt[rp], s->mirror_label[nb],
+                                      s->mirror_label[blank], &rcpt[d]);
             }
         }
     }
@@ -437,10 +435,14 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
         s->coltab = g->cols == g->rows ? s->rowtab : conflict_table(g->rows);
         s->own_tabs = true;
     }
-    if (pdbs)
-        for (int t = 1; t < g->cells; t++) {
+    if (pdbs) {
+        for (int t = 1; t < g->cells; t++)
             s->rpat_of[t] = pdbs->pat_of[g->mirror_tile[t]];
+        for (int c = 0; c < g->cells; c++) {
+            s->label[c] = g->label[c];
+            s->mirror_label[c] = g->label[g->mirror_cell[c]];
         }
+    }
     return NP_OK;
 }
 
@@ -482,18 +484,18 @@ static void search_set_board(search *s, const np_board *b)
             pos[b->tiles[c]] = (uint8_t)c;
         s->psum = s->rsum = 0;
         for (int p = 0; p < pdbs->npat; p++) {
-            /* the cells of the pattern's tiles, in pattern order */
+            /* the labels of the pattern's tiles' cells, in pattern order */
             uint8_t pcells[NP_PATTERN_MAX_TILES] = {0}, rcells[NP_PATTERN_MAX_TILES] = {0};
             const np_pattern *pat = &pdbs->part.patterns[p];
             s->pmd[p] = s->rmd[p] = 0;
             for (int j = 0; j < pat->ntiles; j++) {
                 int u = pat->tiles[j];
                 /* cppcheck-suppress uninitvar ; set above for every tile */
-                pcells[j] = pos[u];
+                pcells[j] = g->label[pos[u]];
                 s->pmd[p] += g->dist[pos[u]][g->home[u]];
                 /* On the mirror, tile u stands where its mirror tile stands here, transposed. */
                 int mc = g->mirror_cell[pos[g->mirror_tile[u]]];
-                rcells[j] = (uint8_t)mc;
+                rcells[j] = g->label[mc];
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
             const np_ranker *rk = pdbs->ranker[p];

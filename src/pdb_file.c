@@ -574,6 +574,11 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
             return np__fail(NP_EINVAL, err, errlen, "%s: bad tile %d in pattern", path, tiles[i]);
         seen |= UINT64_C(1) << tiles[i];
     }
+    /* The table is indexed by cell labels (board.h): Manhattan sums for the
+     * 4-bit encoding come from the relabelled board. */
+    np_geom labelled;
+    np_geom_labelled(g, &labelled);
+    g = &labelled;
     if (entries != r.count)
         return np__fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu", path,
                     (unsigned long long)entries, (unsigned long long)r.count);
@@ -1045,6 +1050,9 @@ int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], in
     np_ranker r;
     if (np_ranker_init(&r, g->cells, h->ntiles) != NP_OK)
         return NP_EINVAL;
+    np_geom labelled; /* entries are indexed by cell labels (board.h) */
+    np_geom_labelled(g, &labelled);
+    g = &labelled;
     const uint8_t *p = np_pdb_payload(pdb);
     uint64_t entries = h->entries, nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
     bool four = h->encoding == NP_PDB_ENC_4BIT;

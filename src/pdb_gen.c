@@ -471,6 +471,12 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     if (need > SIZE_MAX / 2)
         return NP_ETOOBIG;
 
+    /* From here on cells are labels (board.h): the BFS runs on the relabelled
+     * board, so the table comes out indexed as lookups rank placements. */
+    np_geom labelled;
+    np_geom_labelled(g, &labelled);
+    g = &labelled;
+
     gen_ctx cx;
     memset(&cx, 0, sizeof cx);
     cx.g = g;

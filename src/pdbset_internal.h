@@ -19,8 +19,8 @@ struct np_pdbset {
     int8_t slot_of[NP_MAX_CELLS];  /* position of tile t within its pattern */
 };
 
-/* Value of one pattern's lookup: `cells` the cells of its tiles in pattern
- * order, `md` their Manhattan distance (the 4-bit encoding stores the excess). */
+/* Value of one pattern's lookup: `cells` the labels (board.h) of its tiles'
+ * cells in pattern order, `md` their Manhattan distance (the 4-bit encoding stores the excess). */
 static inline int np__pdb_value(const struct np_pdbset *set, int p, const uint8_t *cells, int md)
 {
     uint64_t i = np_rank(set->ranker[p], cells);

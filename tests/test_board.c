@@ -304,6 +304,45 @@ static void test_geom_init(void **state)
             }
 }
 
+/* Cell labels (the numbering PDBs rank placements by) follow the rows as a
+ * snake, and np_geom_labelled() renames every cell by its label consistently:
+ * neighbours, homes, goal, distances and mirror, checked from the definition
+ * on every board size. */
+static void test_geom_labels(void **state)
+{
+    (void)state;
+    for (int r = NP_MIN_SIDE; r <= NP_MAX_SIDE; r++)
+        for (int k = NP_MIN_SIDE; k <= NP_MAX_SIDE; k++)
+            for (int goal = 0; goal < 2; goal++) {
+                np_geom g, lg;
+                assert_int_equal(np_geom_init(&g, r, k, (np_goal)goal), NP_OK);
+                np_geom_labelled(&g, &lg);
+                int n = r * k;
+                uint64_t seen = 0;
+                for (int c = 0; c < n; c++) {
+                    int row = c / k, col = c % k;
+                    int want = row * k + (row % 2 == 0 ? col : k - 1 - col);
+                    assert_int_equal(g.label[c], want);
+                    seen |= UINT64_C(1) << g.label[c];
+                    assert_int_equal(lg.label[c], c);
+                    assert_int_equal(lg.goal_tiles[g.label[c]], g.goal_tiles[c]);
+                    assert_int_equal(lg.mirror_cell[g.label[c]], g.label[g.mirror_cell[c]]);
+                    for (int d = 0; d < 4; d++) {
+                        int x = g.nbr[c][d];
+                        assert_int_equal(lg.nbr[g.label[c]][d], x < 0 ? -1 : g.label[x]);
+                    }
+                    for (int b = 0; b < n; b++)
+                        assert_int_equal(lg.dist[g.label[c]][g.label[b]], g.dist[c][b]);
+                }
+                assert_true(seen == (n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1));
+                for (int t = 0; t < n; t++)
+                    assert_int_equal(lg.home[t], g.label[g.home[t]]);
+                assert_int_equal(lg.rows, r);
+                assert_int_equal(lg.cols, k);
+                assert_int_equal(lg.goal, goal);
+            }
+}
+
 /* ---- format / parse round trip ----------------------------------------------- */
 
 static void test_format_round_trip(void **state)
@@ -808,6 +847,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_separators),
+        cmocka_unit_test(test_geom_labels),
         cmocka_unit_test(test_parse_comment_meta),
         cmocka_unit_test(test_parse_no_board),
         cmocka_unit_test(test_parse_size_inferred),

@@ -16,6 +16,15 @@
 
 #define UNSEEN 0xFF
 
+/* A cell's label by the definition in board.h (rows as a snake: even rows
+ * left to right, odd rows right to left); PDB tables rank labels. Its own
+ * inverse: it maps a label back to its cell. */
+static int snake(int cols, int c)
+{
+    int r = c / cols, x = c % cols;
+    return r * cols + (r % 2 ? cols - 1 - x : x);
+}
+
 /* ---- the reference: explicit (tile cells, blank cell) states ------------
  *
  * Shares nothing with pdb_gen: its own neighbours and goal cells from the
@@ -169,7 +178,7 @@ static void check_against_reference(int rows, int cols, np_goal goal, const uint
         assert_true(best != UNSEEN); /* every placement is reachable */
         uint8_t pc[16];
         for (int i = 0; i < k; i++)
-            pc[i] = (uint8_t)cells[i];
+            pc[i] = (uint8_t)snake(cols, cells[i]);
         uint8_t got = values[np_rank(&rk, pc)];
         if (got != best && mismatches++ < 5)
             print_error("%dx%d k=%d: placement %llu: generator %d, reference %d\n", rows, cols, k,
@@ -297,9 +306,9 @@ static void test_8puzzle_admissible(void **state)
                 continue;
             md += abs(c / 3 - t / 3) + abs(c % 3 - t % 3);
             if (t <= 4)
-                ca[t - 1] = (uint8_t)c;
+                ca[t - 1] = (uint8_t)snake(3, c);
             else
-                cb[t - 5] = (uint8_t)c;
+                cb[t - 5] = (uint8_t)snake(3, c);
         }
         int h = va[np_rank(&rk, ca)] + vb[np_rank(&rk, cb)];
         if (h > d || h < md)
@@ -449,8 +458,10 @@ static void test_4x4_seven(void **state)
         uint8_t cells[7];
         np_unrank(&rk, i, cells);
         int md = 0;
-        for (int t = 0; t < 7; t++)
-            md += abs(cells[t] / 4 - tiles[t] / 4) + abs(cells[t] % 4 - tiles[t] % 4);
+        for (int t = 0; t < 7; t++) {
+            int c = snake(4, cells[t]);
+            md += abs(c / 4 - tiles[t] / 4) + abs(c % 4 - tiles[t] % 4);
+        }
         assert_true(v[i] >= md);
         assert_true((v[i] - md) % 2 == 0);
     }

@@ -47,11 +47,18 @@ typedef struct np_geom {
     uint8_t mirror_cell[NP_MAX_CELLS];        /*!< transpose of cell c (identity if not square) */
     uint8_t mirror_tile[NP_MAX_CELLS];        /*!< relabelling: tile whose home is the transpose of t's home */
     uint8_t mirror_dir[4];                    /*!< direction d seen on the transposed board */
+    uint8_t label[NP_MAX_CELLS];              /*!< number of cell c in a PDB's index (rank.h) */
 } np_geom;
 
 /*! Fill `g` for a rows x cols board (NP_MIN_SIDE..NP_MAX_SIDE each) and a goal.
  *  @return NP_OK or NP_EINVAL for an unsupported size. */
 int np_geom_init(np_geom *g, int rows, int cols, np_goal goal);
+
+/*! `out` = `g` with every cell c renamed g->label[c]: neighbours, homes, goal,
+ *  distances and mirror; its own labels are the identity. PDBs number cells by
+ *  label (rank.h): the generator and the packer work on this geometry, and
+ *  anything that ranks a placement for a lookup ranks its cells' labels. */
+void np_geom_labelled(const np_geom *g, np_geom *out);
 
 /*! Parse "blank-first" / "blank-last". @return NP_OK or NP_EINVAL. */
 int np_goal_parse(np_goal *out, const char *name);

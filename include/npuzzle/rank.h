@@ -10,12 +10,15 @@
  * which tile sits on the j-th smallest occupied cell. The index is a bijection
  * onto 0 .. n!/(n-k)! - 1.
  *
+ * PDBs rank the cells' labels (np_geom.label, board.h: the rows as a snake),
+ * not their numbers; "cells" here are whatever numbers the caller ranks.
+ *
  * The order is the major part for the solver's sake: a move that does not
- * carry its tile past another tile of the pattern (every move along a row,
- * and vertical moves over cells the pattern does not hold) keeps the order, so
- * the child's entry lies within C(n,k) entries of the parent's -- 6.3 KiB of a
- * 4-bit 8-tile table on 4x4 -- and usually on a page whose translation is
- * still cached. The PDB generator works on cell-set-major classes internally
+ * carry its tile past another tile of the pattern (every move along a row, a
+ * vertical move at a row's turning end, and vertical moves over cells the
+ * pattern does not hold) keeps the order, so the child's entry lies within
+ * C(n,k) entries of the parent's -- 6.3 KiB of a 4-bit 8-tile table on 4x4 --
+ * and usually on a page whose translation is still cached. The PDB generator works on cell-set-major classes internally
  * (the blank's regions depend on the cell set only) and reorders at the end.
  */
 #ifndef NPUZZLE_RANK_H
