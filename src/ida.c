@@ -485,22 +485,22 @@ static void search_set_board(search *s, const np_board *b)
         s->psum = s->rsum = 0;
         for (int p = 0; p < pdbs->npat; p++) {
             /* the labels of the pattern's tiles' cells, in pattern order */
-            uint8_t pcells[NP_PATTERN_MAX_TILES] = {0}, rcells[NP_PATTERN_MAX_TILES] = {0};
+            uint8_t plabels[NP_PATTERN_MAX_TILES] = {0}, rlabels[NP_PATTERN_MAX_TILES] = {0};
             const np_pattern *pat = &pdbs->part.patterns[p];
             s->pmd[p] = s->rmd[p] = 0;
             for (int j = 0; j < pat->ntiles; j++) {
                 int u = pat->tiles[j];
                 /* cppcheck-suppress uninitvar ; set above for every tile */
-                pcells[j] = g->label[pos[u]];
+                plabels[j] = g->label[pos[u]];
                 s->pmd[p] += g->dist[pos[u]][g->home[u]];
                 /* On the mirror, tile u stands where its mirror tile stands here, transposed. */
                 int mc = g->mirror_cell[pos[g->mirror_tile[u]]];
-                rcells[j] = g->label[mc];
+                rlabels[j] = g->label[mc];
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
             const np_ranker *rk = pdbs->ranker[p];
-            np_rank_parts(rk, pcells, &s->root_pt[p]);
-            np_rank_parts(rk, rcells, &s->root_rpt[p]);
+            np_rank_parts(rk, plabels, &s->root_pt[p]);
+            np_rank_parts(rk, rlabels, &s->root_rpt[p]);
             s->ppt[p] = &s->root_pt[p];
             s->rpt[p] = &s->root_rpt[p];
             s->pval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, s->ppt[p]), s->pmd[p]);

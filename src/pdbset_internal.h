@@ -20,7 +20,8 @@ struct np_pdbset {
 };
 
 /* Value of one pattern's lookup: `cells` the labels (board.h) of its tiles'
- * cells in pattern order, `md` their Manhattan distance (the 4-bit encoding stores the excess). */
+ * cells in pattern order, `md` their Manhattan distance (the 4-bit encoding
+ * stores the excess). */
 static inline int np__pdb_value(const struct np_pdbset *set, int p, const uint8_t *cells, int md)
 {
     uint64_t i = np_rank(set->ranker[p], cells);

@@ -18,8 +18,9 @@
  * vertical move at a row's turning end, and vertical moves over cells the
  * pattern does not hold) keeps the order, so the child's entry lies within
  * C(n,k) entries of the parent's -- 6.3 KiB of a 4-bit 8-tile table on 4x4 --
- * and usually on a page whose translation is still cached. The PDB generator works on cell-set-major classes internally
- * (the blank's regions depend on the cell set only) and reorders at the end.
+ * and usually on a page whose translation is still cached. The PDB generator
+ * works on cell-set-major classes internally (the blank's regions depend on
+ * the cell set only) and reorders at the end.
  */
 #ifndef NPUZZLE_RANK_H
 #define NPUZZLE_RANK_H
@@ -147,6 +148,8 @@ static inline void np_rank_step(const np_ranker *r, const np_index_parts *before
     uint64_t perm = before->perm - dx * w[k - 1 - a];  /* unsigned: wraps back into range */
     uint64_t smaller = 0;  /* passed tiles with a smaller pattern index than x */
     int b;
+    /* Two mirrored loops, not one with a direction variable: merged, the
+     * step cost 2 % more search time (Korf100 and 6-6-3, alternated runs). */
     if (to > from) {
         /* places a+1 .. b move down one; x lands on b. A passed tile y now
          * has x after it: its digit gains [x < y]. */
