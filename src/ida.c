@@ -87,15 +87,21 @@ typedef struct search {
     int psum, rsum;
     int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
     int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
-    /* Each placement's index parts (rank.h), on the board and on its mirror:
-     * the board's own in root_pt/root_rpt, a child's in its parent's frame.
-     * Recursing swaps pointers, not parts. */
-    const np_index_parts *ppt[NP_PARTITION_MAX], *rpt[NP_PARTITION_MAX];
-    np_index_parts root_pt[NP_PARTITION_MAX], root_rpt[NP_PARTITION_MAX];
+    /* Each pattern's table index (rank.h) on the board and on its mirror. A
+     * step of tile t from cell c into the blank in direction d moves the index
+     * of t's pattern by np_rank_moved() with t's weight in it, the difference
+     * of the two cells' labels, and the sum of pass[t][u] over the tiles u on
+     * the cells btw[c][d], those whose labels lie strictly between (none on a
+     * row, 0 to 2*side-2 cells vertically); the mirror's index likewise with
+     * rweight, rpass and rbtw: there t's mirror tile moves. pass[t][u] is 0
+     * for a tile u of another pattern and for the blank. */
+    uint64_t pix[NP_PARTITION_MAX], rix[NP_PARTITION_MAX];
+    uint64_t weight[NP_MAX_CELLS], rweight[NP_MAX_CELLS];
+    int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS], rpass[NP_MAX_CELLS][NP_MAX_CELLS];
+    int8_t step[NP_MAX_CELLS][4], rstep[NP_MAX_CELLS][4];
+    uint8_t nbtw[NP_MAX_CELLS][4], nrbtw[NP_MAX_CELLS][4];
+    uint8_t btw[NP_MAX_CELLS][4][2 * NP_MAX_SIDE], rbtw[NP_MAX_CELLS][4][2 * NP_MAX_SIDE];
     int8_t rpat_of[NP_MAX_CELLS]; /* pattern of mirror_tile[t] */
-    /* The label (board.h) by which the tables rank cell c, and that of c's
-     * mirror cell: placements are ranked by labels. */
-    uint8_t label[NP_MAX_CELLS], mirror_label[NP_MAX_CELLS];
     uint8_t path[NP_MAX_PATH];
 } search;
 
@@ -201,17 +207,18 @@ neighbour(const search *s, int blank, int d, const int side)
     }
 }
 
-/* A child's index parts and table index for pattern p, one of whose tiles
- * steps from the cell labelled `from` to the one labelled `to`; its entry is
- * prefetched. */
+/* The table index of pattern p, now `cur`, after a tile of weight w in it
+ * steps `step` labels, passing the cells btw[0 .. nbtw) whose tiles add
+ * pass[tile]; the entry is prefetched. */
 static inline __attribute__((always_inline)) uint64_t
-child_index(const struct np_pdbset *pdbs, int p, const np_index_parts *cur, int from, int to,
-            np_index_parts *out)
+child_index(const search *s, int p, uint64_t cur, uint64_t w, int step, const int64_t *pass,
+            const uint8_t *btw, int nbtw)
 {
-    const np_ranker *rk = pdbs->ranker[p];
-    np_rank_step(rk, cur, from, to, out);
-    const uint64_t i = np_rank_index(rk, out);
-    np__pdb_prefetch(pdbs, p, i);
+    int64_t passed = 0;
+    for (int q = 0; q < nbtw; q++)
+        passed += pass[s->tiles[btw[q]]];
+    const uint64_t i = np_rank_moved(cur, w, step, passed);
+    np__pdb_prefetch(s->pdbs, p, i);
     return i;
 }
 
@@ -233,7 +240,6 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     const int blank = s->blank;
     const struct np_pdbset *pdbs = s->pdbs;
     uint64_t idx[4], ridx[4];
-    np_index_parts cpt[4], rcpt[4];
     if (kind == K_PDB || kind == K_PDBR) {
         /* Rank every child's changed pattern(s) first and prefetch the
          * entries: the table lookups are the cost of this search, and their
@@ -244,11 +250,12 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 continue;
             const int t = s->tiles[nb];
             const int p = pdbs->pat_of[t];
-            idx[d] = child_index(pdbs, p, s->ppt[p], s->label[nb], s->label[blank], &cpt[d]);
+            idx[d] = child_index(s, p, s->pix[p], s->weight[t], s->step[nb][d], s->pass[t],
+                                 s->btw[nb][d], s->nbtw[nb][d]);
             if (kind == K_PDBR) {
                 const int rp = s->rpat_of[t];
-                ridx[d] = child_index(pdbs, rp, s->rpt[rp], s->mirror_label[nb],
-                                      s->mirror_label[blank], &rcpt[d]);
+                ridx[d] = child_index(s, rp, s->rix[rp], s->rweight[t], s->rstep[nb][d],
+                                      s->rpass[t], s->rbtw[nb][d], s->nrbtw[nb][d]);
             }
         }
     }
@@ -339,21 +346,21 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = nb;
-            const np_index_parts *saved_pt = NULL, *saved_rpt = NULL;
+            uint64_t saved_ix = 0, saved_rix = 0;
             if (kind == K_PDB || kind == K_PDBR) {
-                saved_pt = s->ppt[p];
-                s->ppt[p] = &cpt[d];
+                saved_ix = s->pix[p];
+                s->pix[p] = idx[d];
                 if (kind == K_PDBR) {
                     /* refl holds: the child passed the plain test */
-                    saved_rpt = s->rpt[rp];
-                    s->rpt[rp] = &rcpt[d];
+                    saved_rix = s->rix[rp];
+                    s->rix[rp] = ridx[d];
                 }
             }
             r = dfs_call(s, depth + 1, nh, d, kind, weighted, side);
             if (kind == K_PDB || kind == K_PDBR) {
-                s->ppt[p] = saved_pt;
+                s->pix[p] = saved_ix;
                 if (kind == K_PDBR)
-                    s->rpt[rp] = saved_rpt;
+                    s->rix[rp] = saved_rix;
             }
             s->blank = blank;
             s->tiles[nb] = (uint8_t)t;
@@ -402,6 +409,44 @@ static int dfs_root(search *s, int kind, int weighted, int depth, int h, int pre
     }
 }
 
+/* The PDB step tables (see struct search). */
+static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
+{
+    uint8_t rlabel[NP_MAX_CELLS]; /* the label of each cell's mirror cell */
+    for (int c = 0; c < g->cells; c++)
+        rlabel[c] = g->label[g->mirror_cell[c]];
+    for (int t = 1; t < g->cells; t++) {
+        const int p = pdbs->pat_of[t], i = pdbs->slot_of[t];
+        const int mt = g->mirror_tile[t], rp = pdbs->pat_of[mt], ri = pdbs->slot_of[mt];
+        s->rpat_of[t] = (int8_t)rp;
+        s->weight[t] = pdbs->ranker[p]->weight[i];
+        s->rweight[t] = pdbs->ranker[rp]->weight[ri];
+        for (int u = 1; u < g->cells; u++) {
+            if (u != t && pdbs->pat_of[u] == p)
+                s->pass[t][u] = np_rank_pass(pdbs->ranker[p], i, pdbs->slot_of[u]);
+            const int mu = g->mirror_tile[u];
+            if (mu != mt && pdbs->pat_of[mu] == rp)
+                s->rpass[t][u] = np_rank_pass(pdbs->ranker[rp], ri, pdbs->slot_of[mu]);
+        }
+    }
+    for (int c = 0; c < g->cells; c++)
+        for (int d = 0; d < 4; d++) {
+            const int to = g->nbr[c][NP_DIR_OPPOSITE(d)]; /* the blank's cell */
+            if (to < 0)
+                continue;
+            s->step[c][d] = (int8_t)(g->label[to] - g->label[c]);
+            s->rstep[c][d] = (int8_t)(rlabel[to] - rlabel[c]);
+            for (int x = 0; x < g->cells; x++) {
+                if ((g->label[x] > g->label[c]) != (g->label[x] > g->label[to]))
+                    if (x != c && x != to)
+                        s->btw[c][d][s->nbtw[c][d]++] = (uint8_t)x;
+                if ((rlabel[x] > rlabel[c]) != (rlabel[x] > rlabel[to]))
+                    if (x != c && x != to)
+                        s->rbtw[c][d][s->nrbtw[c][d]++] = (uint8_t)x;
+            }
+        }
+}
+
 /* Tables that depend on the geometry and heuristic only. */
 static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset *pdbs)
 {
@@ -435,14 +480,8 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
         s->coltab = g->cols == g->rows ? s->rowtab : conflict_table(g->rows);
         s->own_tabs = true;
     }
-    if (pdbs) {
-        for (int t = 1; t < g->cells; t++)
-            s->rpat_of[t] = pdbs->pat_of[g->mirror_tile[t]];
-        for (int c = 0; c < g->cells; c++) {
-            s->label[c] = g->label[c];
-            s->mirror_label[c] = g->label[g->mirror_cell[c]];
-        }
-    }
+    if (pdbs)
+        search_pdb_tables(s, g, pdbs);
     return NP_OK;
 }
 
@@ -498,13 +537,10 @@ static void search_set_board(search *s, const np_board *b)
                 rlabels[j] = g->label[mc];
                 s->rmd[p] += g->dist[mc][g->home[u]];
             }
-            const np_ranker *rk = pdbs->ranker[p];
-            np_rank_parts(rk, plabels, &s->root_pt[p]);
-            np_rank_parts(rk, rlabels, &s->root_rpt[p]);
-            s->ppt[p] = &s->root_pt[p];
-            s->rpt[p] = &s->root_rpt[p];
-            s->pval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, s->ppt[p]), s->pmd[p]);
-            s->rval[p] = np_pdb_view_value(&pdbs->view[p], np_rank_index(rk, s->rpt[p]), s->rmd[p]);
+            s->pix[p] = np_rank_inline(pdbs->ranker[p], plabels);
+            s->rix[p] = np_rank_inline(pdbs->ranker[p], rlabels);
+            s->pval[p] = np_pdb_view_value(&pdbs->view[p], s->pix[p], s->pmd[p]);
+            s->rval[p] = np_pdb_view_value(&pdbs->view[p], s->rix[p], s->rmd[p]);
             s->psum += s->pval[p];
             s->rsum += s->rval[p];
         }

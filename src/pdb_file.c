@@ -153,7 +153,7 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
                     h->version, NP_PDB_FORMAT_VERSION);
     if (h->version == 0)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
-    /* Version 1 stored the same values in cell-set-major order (rank.h). */
+    /* Versions 1-3 stored the same values under other indices (pdb_file.h). */
     if (h->version < NP_PDB_FORMAT_VERSION)
         return np__fail(NP_EVERSION, err, errlen,
                     "%s: written by an older npuzzle (format version %u, this one reads %u); "
@@ -262,77 +262,38 @@ static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const ch
 /* ---- Manhattan distance of every placement, in index order ---------------- */
 
 /* Walks indices start, start+1, ... keeping the pattern's Manhattan distance.
- * An index is perm * C(n,k) + comb (rank.h): the cell set runs fastest,
- * through the masks with k bits in numeric order (Gosper's hack), and after
- * the last set comes the first set with the next permutation of order[]
- * (order[j] = the tile on the j-th smallest cell; perm is its lexicographic
- * rank). For one order the distance of a set is a sum over the mask's bytes:
- * part[b][x][o] is the cost of the tiles at order positions o, o+1, ... on
- * the cells of byte b's bits x. The tables are rebuilt per order (C(n,k)
- * sets), and a set then costs one read per byte of the mask. */
-#define MD_BYTES ((NP_MAX_CELLS + 7) / 8)
+ * An index is a mixed-radix number with tile 0's digit the least significant
+ * (rank.h), so the walk is an odometer: the next index moves tile 0 to the
+ * next cell above its own that the heavier tiles leave free. When tile 0 has
+ * no such cell, the lightest tile j that has one moves up to it and the
+ * tiles below j restart on the lowest cells left free, lightest lowest.
+ * above[j] holds the cells of tiles j+1 .. k-1, the ones tile j's digit
+ * skips. The common step touches one tile: two distance reads. */
 typedef struct md_iter {
-    int k, nbytes;
-    const np_geom *g;
-    const uint8_t *tiles;
-    uint64_t mask, first, last;
-    uint8_t order[NP_RANK_MAX_K];
+    int k;
     int md;
-    uint16_t part[MD_BYTES][256][NP_RANK_MAX_K + 1];
+    uint64_t board; /* the board's cells */
+    const uint8_t (*dist)[NP_MAX_CELLS];
+    uint8_t home[NP_RANK_MAX_K];
+    uint8_t cell[NP_RANK_MAX_K];
+    uint64_t above[NP_RANK_MAX_K];
 } md_iter;
-
-static void md_iter_tables(md_iter *it)
-{
-    const np_geom *g = it->g;
-    const int k = it->k;
-    uint8_t home[NP_RANK_MAX_K] = {0};
-    for (int j = 0; j < k; j++)
-        home[j] = g->home[it->tiles[it->order[j]]];
-    for (int b = 0; b < it->nbytes; b++) {
-        memset(it->part[b][0], 0, sizeof it->part[b][0]);
-        for (int x = 1; x < 256; x++) {
-            int cell = 8 * b + __builtin_ctz((unsigned)x), rest = x & (x - 1);
-            for (int o = 0; o <= k; o++)
-                /* entries with more bits than tiles left, or cells off the
-                 * board, are never read */
-                it->part[b][x][o] = (uint16_t)(o < k && cell < g->cells
-                                                   ? g->dist[cell][home[o]] + it->part[b][rest][o + 1]
-                                                   : 0);
-        }
-    }
-}
-
-static void md_iter_sum(md_iter *it)
-{
-    int md = 0, o = 0;
-    uint64_t m = it->mask;
-    for (int b = 0; b < it->nbytes; b++, m >>= 8) {
-        unsigned x = (unsigned)(m & 255);
-        md += it->part[b][x][o];
-        o += __builtin_popcount(x);
-    }
-    it->md = md;
-}
 
 static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, const uint8_t *tiles,
                          uint64_t start)
 {
     it->k = r->k;
-    it->nbytes = (r->n + 7) / 8;
-    it->g = g;
-    it->tiles = tiles;
-    it->first = (UINT64_C(1) << r->k) - 1;
-    it->last = it->first << (r->n - r->k);
-    uint64_t perm = start / r->ncombs;
-    it->mask = np_unrank_comb(r, start - perm * r->ncombs);
-    uint8_t cells[NP_RANK_MAX_K];
-    np_unrank_perm(r, it->mask, perm, cells);
-    for (int t = 0; t < it->k; t++) {
-        uint64_t below = it->mask & ((UINT64_C(1) << cells[t]) - 1);
-        it->order[__builtin_popcountll(below)] = (uint8_t)t;
+    it->board = ~UINT64_C(0) >> (64 - r->n);
+    it->dist = g->dist;
+    np_unrank(r, start, it->cell);
+    it->md = 0;
+    uint64_t held = 0;
+    for (int j = r->k - 1; j >= 0; j--) {
+        it->home[j] = (uint8_t)g->home[tiles[j]];
+        it->above[j] = held;
+        held |= UINT64_C(1) << it->cell[j];
+        it->md += it->dist[it->cell[j]][it->home[j]];
     }
-    md_iter_tables(it);
-    md_iter_sum(it);
 }
 
 static inline int md_iter_md(const md_iter *it)
@@ -340,36 +301,29 @@ static inline int md_iter_md(const md_iter *it)
     return it->md;
 }
 
-static void md_iter_next(md_iter *it)
+static inline void md_iter_next(md_iter *it)
 {
-    if (it->mask != it->last) {
-        uint64_t m = it->mask, low = m & -m, ripple = m + low;
-        it->mask = ripple | (((m ^ ripple) >> 2) / low);
-        md_iter_sum(it);
+    /* the lightest tile with a free cell above its own (none: past the last
+     * index, never read) */
+    int j = 0;
+    uint64_t up = 0;
+    for (; j < it->k; j++) {
+        /* the cells above tile j's: two shifts, as cell + 1 may be 64 */
+        up = it->board & ~it->above[j] & (~UINT64_C(0) << it->cell[j] << 1);
+        if (up)
+            break;
+    }
+    if (j == it->k)
         return;
+    int c = __builtin_ctzll(up);
+    it->md += it->dist[c][it->home[j]] - it->dist[it->cell[j]][it->home[j]];
+    it->cell[j] = (uint8_t)c;
+    for (int i = j - 1; i >= 0; i--) {
+        it->above[i] = it->above[i + 1] | UINT64_C(1) << it->cell[i + 1];
+        c = __builtin_ctzll(~it->above[i]);
+        it->md += it->dist[c][it->home[i]] - it->dist[it->cell[i]][it->home[i]];
+        it->cell[i] = (uint8_t)c;
     }
-    /* last cell set of this order: the first set, next permutation */
-    int k = it->k;
-    uint8_t *o = it->order;
-    int i = k - 2;
-    while (i >= 0 && o[i] > o[i + 1])
-        i--;
-    if (i < 0)
-        return; /* past the last index: never read */
-    int j = k - 1;
-    while (o[j] < o[i])
-        j--;
-    uint8_t t = o[i];
-    o[i] = o[j];
-    o[j] = t;
-    for (int a = i + 1, b = k - 1; a < b; a++, b--) {
-        t = o[a];
-        o[a] = o[b];
-        o[b] = t;
-    }
-    it->mask = it->first;
-    md_iter_tables(it);
-    md_iter_sum(it);
 }
 
 static int thread_count(int threads)

@@ -4,7 +4,7 @@
  * (comb, perm): comb ranks the set of occupied cells and perm the order of the
  * tiles on them (rank.h). While the BFS runs, placements are numbered
  * comb * k! + perm (cell-set-major, like the states); the finished table is
- * reordered into np_rank()'s order-major layout at the end. The free cells of a
+ * renumbered into np_rank()'s index at the end (to_rank_index). The free cells of a
  * cell set split into nreg(comb) connected regions, numbered in the order of
  * their smallest cell. States are numbered
  *
@@ -406,26 +406,58 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
 
 /* ---- driver --------------------------------------------------------------- */
 
-/* Reorder the finished table from the BFS's cell-set-major numbering
- * (comb * k! + perm) into np_rank()'s (perm * C(n,k) + comb): a transpose of
- * the ncombs x kfact matrix, in square tiles so that both sides stay in cache.
- * Each thread takes bands of 64 orders (rows of the result), which it alone writes. */
-static int to_rank_order(uint8_t **values, uint64_t ncombs, uint64_t kfact, int threads)
+/* Renumber the finished table from the BFS's (comb * k! + perm) into
+ * np_rank()'s index (rank.h). Tile t = order[p] on the p-th smallest cell c_p
+ * of a set has digit c_p - inv_p, inv_p = how many tiles before it in order[]
+ * have a larger pattern index (heavier tiles on smaller cells), so
+ *
+ *     index = sum over p of c_p * weight[order[p]]  -  off(order)
+ *
+ * a dot product of the set's cells with a vector that depends on the order
+ * only, less a constant of the order. The orders go in blocks of PERM_BLOCK:
+ * a thread builds one block's vectors, then reads each cell set's PERM_BLOCK
+ * neighbouring entries and scatters them. */
+#define PERM_BLOCK 64
+static int to_rank_index(uint8_t **values, const np_ranker *rk, int threads)
 {
+    const int k = rk->k;
+    const uint64_t ncombs = rk->ncombs, kfact = rk->kfact;
     const uint8_t *in = *values;
     uint8_t *out = malloc((size_t)(ncombs * kfact));
     if (!out)
         return NP_ENOMEM;
-    enum { TILE = 64 };
-    long bands = (long)((kfact + TILE - 1) / TILE);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)
-    for (long b = 0; b < bands; b++) {
-        uint64_t q0 = (uint64_t)b * TILE, q1 = q0 + TILE < kfact ? q0 + TILE : kfact;
-        for (uint64_t c0 = 0; c0 < ncombs; c0 += TILE) {
-            uint64_t c1 = c0 + TILE < ncombs ? c0 + TILE : ncombs;
-            for (uint64_t q = q0; q < q1; q++)
-                for (uint64_t c = c0; c < c1; c++)
-                    out[q * ncombs + c] = in[c * kfact + q];
+    long nblocks = (long)((kfact + PERM_BLOCK - 1) / PERM_BLOCK);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1)
+    for (long b = 0; b < nblocks; b++) {
+        const uint64_t q0 = (uint64_t)b * PERM_BLOCK;
+        const int nq = kfact - q0 < PERM_BLOCK ? (int)(kfact - q0) : PERM_BLOCK;
+        uint64_t w[NP_RANK_MAX_K][PERM_BLOCK], off[PERM_BLOCK];
+        for (int q = 0; q < nq; q++) {
+            perm_cursor pc;
+            cursor_set(&pc, k, q0 + (uint64_t)q);
+            off[q] = 0;
+            for (int p = 0; p < k; p++) {
+                uint64_t inv = 0;
+                for (int i = 0; i < p; i++)
+                    inv += pc.order[i] > pc.order[p];
+                w[p][q] = rk->weight[pc.order[p]];
+                off[q] += inv * w[p][q];
+            }
+        }
+        uint64_t mask = (UINT64_C(1) << k) - 1;
+        for (uint64_t c = 0; c < ncombs; c++, mask = next_subset(mask)) {
+            uint64_t index[PERM_BLOCK];
+            for (int q = 0; q < nq; q++)
+                index[q] = -off[q]; /* unsigned: the sum comes back into range */
+            uint64_t m = mask;
+            for (int p = 0; p < k; p++, m &= m - 1) {
+                const uint64_t cell = (uint64_t)__builtin_ctzll(m);
+                for (int q = 0; q < nq; q++)
+                    index[q] += cell * w[p][q];
+            }
+            const uint8_t *src = in + c * kfact + q0;
+            for (int q = 0; q < nq; q++)
+                out[index[q]] = src[q];
         }
     }
     free(*values);
@@ -627,7 +659,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         rc = NP_EUNSUPPORTED;
     gen_free(&cx);
     if (rc == NP_OK)
-        rc = to_rank_order(&values, cx.ncombs, cx.kfact, threads);
+        rc = to_rank_index(&values, &cx.rk, threads);
     if (rc != NP_OK) {
         free(values);
         return rc;

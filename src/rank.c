@@ -26,6 +26,9 @@ int np_ranker_init(np_ranker *r, int n, int k)
         if (__builtin_mul_overflow(count, (uint64_t)(n - i), &count) || count >= (UINT64_C(1) << 63))
             return NP_EINVAL;
     r->count = count;
+    r->weight[0] = 1;
+    for (int j = 1; j < k; j++)
+        r->weight[j] = r->weight[j - 1] * (uint64_t)(n - k + j);
     r->ncombs = r->binom[n][k];
     r->kfact = r->fact[k];
     return NP_OK;
@@ -123,7 +126,16 @@ uint64_t np_rank(const np_ranker *r, const uint8_t *cells)
 
 void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells)
 {
-    uint64_t perm = index / r->ncombs;
-    uint64_t comb = index - perm * r->ncombs;
-    np_unrank_perm(r, np_unrank_comb(r, comb), perm, cells);
+    uint64_t held = 0;
+    for (int j = r->k - 1; j >= 0; j--) {
+        /* tile j stands on the digit_j-th cell (from 0) not held by heavier tiles */
+        uint64_t digit = index / r->weight[j];
+        index -= digit * r->weight[j];
+        int c = 0;
+        for (;; c++)
+            if (!(held >> c & 1) && digit-- == 0)
+                break;
+        cells[j] = (uint8_t)c;
+        held |= UINT64_C(1) << c;
+    }
 }

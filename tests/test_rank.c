@@ -1,6 +1,7 @@
 /* test_rank.c - rank/unrank of placements: exhaustive and random round trips. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -44,9 +45,31 @@ static void random_placement(uint8_t *cells, int n, int k)
     }
 }
 
+/* The index by its definition (rank.h), counted cell by cell without the
+ * ranker's tables: digit j = the cells below tile j's not held by a later
+ * tile, weights n-k+1, n-k+2, ... growing from tile 0 up. */
+static uint64_t index_by_definition(const uint8_t *cells, int n, int k)
+{
+    uint64_t index = 0, weight = 1;
+    for (int j = 0; j < k; j++) {
+        uint64_t digit = 0;
+        for (int c = 0; c < cells[j]; c++) {
+            bool later = false;
+            for (int i = j + 1; i < k; i++)
+                later = later || cells[i] == c;
+            digit += !later;
+        }
+        assert_true(digit < (uint64_t)(n - k + 1 + j));
+        index += digit * weight;
+        weight *= (uint64_t)(n - k + 1 + j);
+    }
+    return index;
+}
+
 /* Every index of (n, k): unrank gives k distinct cells below n, rank gives
- * the index back. Together with the independently computed count this makes
- * the map a bijection onto all placements. */
+ * the index back, and so does the definition. Together with the
+ * independently computed count this makes the map a bijection onto all
+ * placements. */
 static void exhaustive(int n, int k)
 {
     np_ranker r;
@@ -64,6 +87,7 @@ static void exhaustive(int n, int k)
         }
         if (np_rank(&r, cells) != i)
             fail_msg("n=%d k=%d index %llu does not round trip", n, k, (unsigned long long)i);
+        assert_true(index_by_definition(cells, n, k) == i);
     }
 }
 
@@ -98,6 +122,8 @@ static void random_round_trips(int n, int k, int reps)
         random_placement(cells, n, k);
         uint64_t i = np_rank(&r, cells);
         assert_true(i < r.count);
+        assert_true(i == index_by_definition(cells, n, k));
+        assert_true(np_rank_inline(&r, cells) == i);
         np_unrank(&r, i, back);
         assert_memory_equal(cells, back, (size_t)k);
     }
@@ -137,8 +163,9 @@ static void test_comb_order(void **state)
     }
 }
 
-/* For random cell sets: every order rank round trips through unrank_perm,
- * and the cells it produces are exactly the set. */
+/* The generator's numbering (comb, perm): for random cell sets, every order
+ * rank round trips through unrank_perm, and the cells it produces are
+ * exactly the set. */
 static void test_perm_parts(void **state)
 {
     (void)state;
@@ -162,7 +189,6 @@ static void test_perm_parts(void **state)
                     got |= UINT64_C(1) << out[t];
                 assert_true(got == mask);
                 assert_true(np_rank_perm(&r, out, mask) == p);
-                assert_true(np_rank(&r, out) == p * r.ncombs + np_rank_comb(&r, mask));
             }
         }
     }
@@ -198,77 +224,66 @@ static void test_invalid(void **state)
     assert_true(r.count == falling_factorial(64, 10));
 }
 
-/* Fails unless `got` (from np_rank_step) equals `want` (a fresh
- * np_rank_parts) in every part. */
-static void check_parts(const np_index_parts *got, const np_index_parts *want, int w, int k, int from, int to)
-{
-    if (got->comb != want->comb || got->perm != want->perm || got->mask != want->mask ||
-        got->order != want->order || got->digit != want->digit)
-        fail_msg("%dx%d k=%d: %d -> %d: step gives comb %llu perm %llu order %llx digits %llx, "
-                 "fresh rank comb %llu perm %llu order %llx digits %llx",
-                 w, w, k, from, to, (unsigned long long)got->comb, (unsigned long long)got->perm,
-                 (unsigned long long)got->order, (unsigned long long)got->digit,
-                 (unsigned long long)want->comb, (unsigned long long)want->perm,
-                 (unsigned long long)want->order, (unsigned long long)want->digit);
-}
-
-/* np_rank_step (the solver's incremental update) against a fresh
- * np_rank_parts of the placement after the step. Each placement takes a
- * walk of random single-tile steps into a free neighbouring cell on a
- * square board, the parts carried from step to step as the solver carries
- * them. Both of its paths -- order kept (O(1)) and order changed (the tile
- * passes others) -- must be taken, and so must steps passing several tiles. */
-static void test_step(void **state)
+/* np_rank_moved (the solver's incremental update) against np_rank of the
+ * placement after the step. Each placement takes a walk of random steps of
+ * one tile into a free cell, the index carried from step to step as the
+ * solver carries it: steps to a neighbouring cell on a square board (with
+ * the cells numbered row-major, so vertical steps pass w - 1 cells) and
+ * jumps to any free cell. Steps passing no tile, one tile and several, up
+ * and down, must all be taken. */
+static void test_moved(void **state)
 {
     (void)state;
-    static const int cases[][2] = {{3, 4}, {4, 7}, {4, 8}, {5, 6}, {6, 5}, {4, 15}, {5, 12}};
+    static const int cases[][2] = {{3, 4}, {4, 7}, {4, 8}, {5, 6}, {6, 5}, {4, 15}, {5, 12}, {8, 10}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         int w = cases[c][0], n = w * w, k = cases[c][1];
         np_ranker r;
         assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
-        int kept = 0, changed = 0, passed_many = 0;
+        int none = 0, one = 0, many = 0, up = 0, down = 0;
         for (int rep = 0; rep < 400; rep++) {
             uint8_t cells[NP_RANK_MAX_K];
             random_placement(cells, n, k);
-            np_index_parts cur;
-            np_rank_parts(&r, cells, &cur);
+            uint64_t index = np_rank(&r, cells);
             for (int walk = 0; walk < 100; walk++) {
                 uint64_t mask = 0;
                 for (int t = 0; t < k; t++)
                     mask |= UINT64_C(1) << cells[t];
-                assert_true(cur.mask == mask);
                 int t = (int)(rng_next() % (uint64_t)k), from = cells[t];
                 int row = from / w, col = from % w, to;
-                switch (rng_next() % 4) {
+                switch (rng_next() % 5) {
                 case 0: to = row > 0 ? from - w : -1; break;
                 case 1: to = col > 0 ? from - 1 : -1; break;
                 case 2: to = col < w - 1 ? from + 1 : -1; break;
-                default: to = row < w - 1 ? from + w : -1; break;
+                case 3: to = row < w - 1 ? from + w : -1; break;
+                default: to = (int)(rng_next() % (uint64_t)n); break;
                 }
                 if (to < 0 || (mask >> to & 1))
                     continue;
-                cells[t] = (uint8_t)to;
-                np_index_parts want, got;
-                np_rank_parts(&r, cells, &want);
-                np_rank_step(&r, &cur, from, to, &got);
-                check_parts(&got, &want, w, k, from, to);
-                assert_true(np_rank_index(&r, &got) == np_rank(&r, cells));
                 int lo = from < to ? from : to, hi = from ^ to ^ lo;
+                int64_t passed = 0;
                 int between = 0;
-                for (int cell = lo + 1; cell < hi; cell++)
-                    between += (int)(mask >> cell & 1);
-                if (between == 0)
-                    kept++;
-                else
-                    changed++;
-                passed_many += between > 1;
-                cur = got;
+                for (int u = 0; u < k; u++)
+                    if (cells[u] > lo && cells[u] < hi) {
+                        passed += np_rank_pass(&r, t, u);
+                        between++;
+                    }
+                cells[t] = (uint8_t)to;
+                index = np_rank_moved(index, r.weight[t], to - from, passed);
+                if (index != np_rank(&r, cells))
+                    fail_msg("%dx%d k=%d: tile %d %d -> %d passing %d: step gives %llu, np_rank %llu",
+                             w, w, k, t, from, to, between, (unsigned long long)index,
+                             (unsigned long long)np_rank(&r, cells));
+                none += between == 0;
+                one += between == 1;
+                many += between > 1;
+                up += to > from;
+                down += to < from;
             }
         }
-        print_message("%dx%d k=%d: %d steps kept the order, %d changed it\n", w, w, k, kept, changed);
-        assert_true(kept > 100);
-        assert_true(changed > 100);
-        assert_true(passed_many > 10);
+        print_message("%dx%d k=%d: steps passing 0, 1, more tiles: %d %d %d; up %d, down %d\n", w,
+                      w, k, none, one, many, up, down);
+        assert_true(none > 100 && one > 50 && many > 100);
+        assert_true(up > 1000 && down > 1000);
     }
 }
 
@@ -282,7 +297,7 @@ int main(void)
         cmocka_unit_test(test_comb_order),
         cmocka_unit_test(test_perm_parts),
         cmocka_unit_test(test_perm_extremes),
-        cmocka_unit_test(test_step),
+        cmocka_unit_test(test_moved),
         cmocka_unit_test(test_invalid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -22,8 +22,11 @@
  *
  * Entry i is the PDB value of the placement whose np_rank() (rank.h) over the
  * labels (np_geom.label, board.h: rows as a snake) of the pattern tiles' cells,
- * in the order of `tiles`, is i. Version 2 ranked the cells themselves (row
- * major) and version 1 used a cell-set-major index; neither is read. Encodings:
+ * in the order of `tiles`, is i: one mixed-radix digit per tile, the last
+ * tile's the most significant. Older versions are not read: version 3 had an
+ * index made of the order of the tiles (major) and their cell set, version 2
+ * ranked the cells themselves (row major), version 1 was cell-set-major.
+ * Encodings:
  *   NP_PDB_ENC_8BIT  one byte per entry, the value itself;
  *   NP_PDB_ENC_4BIT  one nibble per entry, (value - md) / 2, where md is the
  *                    Manhattan distance of the pattern's tiles in that
@@ -48,7 +51,7 @@
 #include "npuzzle/board.h"
 
 #define NP_PDB_MAGIC "NPUZPDB"    /*!< 7 characters + NUL = the 8 magic bytes */
-#define NP_PDB_FORMAT_VERSION 3u
+#define NP_PDB_FORMAT_VERSION 4u
 #define NP_PDB_HEADER_SIZE 256u
 #define NP_PDB_ALIGN 4096u        /*!< payload offset alignment */
 
