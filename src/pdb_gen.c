@@ -4,9 +4,9 @@
  * (comb, perm): comb ranks the set of occupied cells and perm the order of the
  * tiles on them (rank.h). While the BFS runs, placements are numbered
  * comb * k! + perm (cell-set-major, like the states); the finished table is
- * renumbered into np_rank()'s index at the end (to_rank_index). The free cells of a
- * cell set split into nreg(comb) connected regions, numbered in the order of
- * their smallest cell. States are numbered
+ * renumbered into np_rank()'s index at the end (to_rank_index). The free
+ * cells of a cell set split into nreg(comb) connected regions, numbered in
+ * the order of their smallest cell. States are numbered
  *
  *     state = (base[comb] + region) * k! + perm,   base[] = prefix sums of nreg()
  *

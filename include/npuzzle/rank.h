@@ -14,7 +14,7 @@
  * PDBs rank the cells' labels (np_geom.label, board.h: the rows as a snake),
  * not their numbers; "cells" here are whatever numbers the caller ranks.
  *
- * The solver's sake: when tile i steps from cell a to a free cell b, only
+ * For the solver: when tile i steps from cell a to a free cell b, only
  * its own digit and the digits of the lighter tiles it passes change, so
  *
  *     index' - index = weight_i * (b - a) + sign(b - a) * sum of pass(i, j)
