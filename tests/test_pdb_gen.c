@@ -218,6 +218,16 @@ static void test_ref_other_shapes(void **state)
     check_against_reference(4, 3, NP_GOAL_BLANK_FIRST, a, 3);
 }
 
+/* Patterns of 5 and 6 tiles: 120 and 720 orders, more than one block of the
+ * generator's final renumbering (64 orders each), the last one partial. */
+static void test_ref_many_orders(void **state)
+{
+    (void)state;
+    static const uint8_t a[] = {1, 2, 3, 4, 5}, b[] = {7, 3, 9, 1, 5, 11};
+    check_against_reference(3, 3, NP_GOAL_BLANK_FIRST, a, 5);
+    check_against_reference(3, 4, NP_GOAL_BLANK_LAST, b, 6);
+}
+
 static void test_ref_blank_last(void **state)
 {
     (void)state;
@@ -484,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_ref_3x3),
         cmocka_unit_test(test_ref_4x4),
         cmocka_unit_test(test_ref_other_shapes),
+        cmocka_unit_test(test_ref_many_orders),
         cmocka_unit_test(test_ref_blank_last),
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_progress),
