@@ -409,6 +409,17 @@ static int dfs_root(search *s, int kind, int weighted, int depth, int h, int pre
     }
 }
 
+/* The cells other than a and b whose labels lie strictly between theirs,
+ * into out; @return how many. */
+static uint8_t cells_between(const uint8_t *label, int cells, int a, int b, uint8_t *out)
+{
+    uint8_t n = 0;
+    for (int x = 0; x < cells; x++)
+        if (x != a && x != b && (label[x] > label[a]) != (label[x] > label[b]))
+            out[n++] = (uint8_t)x;
+    return n;
+}
+
 /* The PDB step tables (see struct search). */
 static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
 {
@@ -436,14 +447,8 @@ static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs
                 continue;
             s->step[c][d] = (int8_t)(g->label[to] - g->label[c]);
             s->rstep[c][d] = (int8_t)(rlabel[to] - rlabel[c]);
-            for (int x = 0; x < g->cells; x++) {
-                if ((g->label[x] > g->label[c]) != (g->label[x] > g->label[to]))
-                    if (x != c && x != to)
-                        s->btw[c][d][s->nbtw[c][d]++] = (uint8_t)x;
-                if ((rlabel[x] > rlabel[c]) != (rlabel[x] > rlabel[to]))
-                    if (x != c && x != to)
-                        s->rbtw[c][d][s->nrbtw[c][d]++] = (uint8_t)x;
-            }
+            s->nbtw[c][d] = cells_between(g->label, g->cells, c, to, s->btw[c][d]);
+            s->nrbtw[c][d] = cells_between(rlabel, g->cells, c, to, s->rbtw[c][d]);
         }
 }
 
