@@ -9,6 +9,7 @@
 #include "npuzzle/pattern.h"
 #include "npuzzle/pdb_gen.h"
 #include "npuzzle/pdb_file.h"
+#include "npuzzle/pdbset.h"
 #include "npuzzle/heuristic.h"
 #include "npuzzle/ida.h"
 #include "npuzzle/astar.h"

@@ -190,7 +190,7 @@ static void tables_build(tables *t, const int *encoding, int nt, const np_geom *
 
 static void tables_free(tables *t)
 {
-    np_pdbset_free(t->set);
+    np_pdbset_close(t->set);
     t->set = NULL;
     remove_dir(t->dir);
 }

@@ -108,6 +108,6 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
 
 void solve_pdb_close(solve_pdb_ctx *ctx)
 {
-    np_pdbset_free(ctx->set);
+    np_pdbset_close(ctx->set);
     ctx->set = NULL;
 }

@@ -6,6 +6,7 @@
 
 #include "npuzzle/board.h"
 #include "npuzzle/pattern.h"
+#include "npuzzle/pdbset.h"
 
 typedef enum np_hkind {
     NP_H_MD = 0,  /*!< Manhattan distance */
@@ -17,37 +18,6 @@ typedef enum np_hkind {
 int np_hkind_parse(np_hkind *out, const char *name);
 /*! @return "md", "lc" or "pdb". */
 const char *np_hkind_name(np_hkind k);
-
-/*! A set of mapped additive PDBs for one board and partition (opaque). Read-only
- *  once opened: many threads may search with one set. */
-typedef struct np_pdbset np_pdbset;
-
-/*! Open the PDB files of partition `part` (which must cover every tile of the
- *  board) from directory `dir`: each file is named by np_pdb_filename(), mapped
- *  read-only and shared, its header checked against the board, goal and
- *  pattern, and its checksum verified; a missing .pdb is unpacked from its
- *  .pdb.zst. The set owns the mappings.
- *  @param flags 0, or NP_PDBSET_PRIVATE_COPY: copy each payload into private
- *         memory on huge pages (faster lookups; the pages are no longer shared
- *         with other processes; needs the tables' size again in memory).
- *  @param err  receives a message naming the file and the problem.
- *  @return NP_OK, NP_EINVAL (partition not covering the board), NP_ENOTFOUND,
- *          NP_ENOMEM, or the np_pdb_open() error of the first bad file. */
-int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
-                   unsigned flags, char *err, size_t errlen);
-
-enum { NP_PDBSET_PRIVATE_COPY = 1 };
-
-/*! Release the set and its mappings (NULL is allowed). */
-void np_pdbset_free(np_pdbset *set);
-
-/*! Check every table's payload checksum again (one pass over the files):
- *  catches a file overwritten while it was mapped.
- *  @return NP_OK or NP_ECHECKSUM, with a message naming the file. */
-int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
-
-/*! @return the partition the set was opened for. */
-const np_partition *np_pdbset_partition(const np_pdbset *set);
 
 /*! Additive PDB estimate of `b` computed from scratch: the sum of the
  *  patterns' lookups, maxed (unless `no_reflect`, or the board is not square)

@@ -1,0 +1,51 @@
+/* pdbset.h - the PDB set of a partition: its tables opened, checked and mapped together.
+ *
+ * Naming: a handle that maps files is opened and closed (np_pdb_open /
+ * np_pdb_close, np_pdbset_open / np_pdbset_close).
+ */
+#ifndef NPUZZLE_PDBSET_H
+#define NPUZZLE_PDBSET_H
+
+#include <stddef.h>
+
+#include "npuzzle/board.h"
+#include "npuzzle/pattern.h"
+
+/*! A set of mapped additive PDBs for one board and partition (opaque). Read-only
+ *  once opened: many threads may search with one set. */
+typedef struct np_pdbset np_pdbset;
+
+/*! Open the PDB files of partition `part` (which must cover every tile of the
+ *  board) from directory `dir`: each file is named by np_pdb_filename(), mapped
+ *  read-only and shared, its header checked against the board, goal and
+ *  pattern, and its checksum verified; a missing .pdb is unpacked from its
+ *  .pdb.zst. The set owns the mappings.
+ *  @param flags 0, or NP_PDBSET_PRIVATE_COPY: copy each payload into private
+ *         memory on huge pages. A fallback for a file that the page cache
+ *         holds in 4 KiB pages (read by other tools): lookups then run as fast
+ *         as from a shared mapping in 2 MiB pages, at the cost of the tables'
+ *         size again in memory per process, no longer shared.
+ *  @param out  receives the set (NULL on failure); close it with np_pdbset_close().
+ *  @param err  receives a message naming the file and the problem.
+ *  @return NP_OK; NP_EINVAL (partition not covering the board, or a path too
+ *          long); NP_ENOMEM; NP_EMISMATCH (a table's entry count is not the
+ *          pattern's); or the np_pdb_open() error of the first bad file
+ *          (NP_ENOTFOUND, NP_EFORMAT, NP_EVERSION, NP_ETRUNCATED,
+ *          NP_ECHECKSUM, NP_EMISMATCH, NP_EIO). Thread-safe. */
+int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
+                   unsigned flags, char *err, size_t errlen);
+
+enum { NP_PDBSET_PRIVATE_COPY = 1 };
+
+/*! Release the set and its mappings (NULL is allowed). */
+void np_pdbset_close(np_pdbset *set);
+
+/*! Check every table's payload checksum again (one pass over the files):
+ *  catches a file overwritten while it was mapped.
+ *  @return NP_OK or NP_ECHECKSUM, with a message naming the file. */
+int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
+
+/*! @return the partition the set was opened for. */
+const np_partition *np_pdbset_partition(const np_pdbset *set);
+
+#endif
