@@ -261,68 +261,42 @@ static int check_expect(const np_pdb_header *h, const np_pdb_expect *e, const ch
 
 /* ---- Manhattan distance of every placement, in index order ---------------- */
 
-/* Walks indices start, start+1, ... keeping the pattern's Manhattan distance.
- * An index is a mixed-radix number with tile 0's digit the least significant
- * (rank.h), so the walk is an odometer: the next index moves tile 0 to the
- * next cell above its own that the heavier tiles leave free. When tile 0 has
- * no such cell, the lightest tile j that has one moves up to it and the
- * tiles below j restart on the lowest cells left free, lightest lowest.
- * above[j] holds the cells of tiles j+1 .. k-1, the ones tile j's digit
- * skips. The common step touches one tile: two distance reads. */
+/* Walks indices start, start+1, ... (np_rank_iter, rank.h) keeping the
+ * pattern's Manhattan distance: each tile's part is kept, and a step that
+ * moves tiles 0 .. m-1 (usually m = 1) reads m distances. */
 typedef struct md_iter {
-    int k;
+    np_rank_iter it;
     int md;
-    uint64_t board; /* the board's cells */
     const uint8_t (*dist)[NP_MAX_CELLS];
     uint8_t home[NP_RANK_MAX_K];
-    uint8_t cell[NP_RANK_MAX_K];
-    uint64_t above[NP_RANK_MAX_K];
+    uint8_t part[NP_RANK_MAX_K]; /* tile j's distance from home */
 } md_iter;
 
-static void md_iter_init(md_iter *it, const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+static void md_iter_init(md_iter *w, const np_ranker *r, const np_geom *g, const uint8_t *tiles,
                          uint64_t start)
 {
-    it->k = r->k;
-    it->board = ~UINT64_C(0) >> (64 - r->n);
-    it->dist = g->dist;
-    np_unrank(r, start, it->cell);
-    it->md = 0;
-    uint64_t held = 0;
-    for (int j = r->k - 1; j >= 0; j--) {
-        it->home[j] = (uint8_t)g->home[tiles[j]];
-        it->above[j] = held;
-        held |= UINT64_C(1) << it->cell[j];
-        it->md += it->dist[it->cell[j]][it->home[j]];
+    np_rank_iter_init(&w->it, r, start);
+    w->dist = g->dist;
+    w->md = 0;
+    for (int j = 0; j < r->k; j++) {
+        w->home[j] = g->home[tiles[j]];
+        w->part[j] = w->dist[w->it.cell[j]][w->home[j]];
+        w->md += w->part[j];
     }
 }
 
-static inline int md_iter_md(const md_iter *it)
+static inline int md_iter_md(const md_iter *w)
 {
-    return it->md;
+    return w->md;
 }
 
-static inline void md_iter_next(md_iter *it)
+static inline void md_iter_next(md_iter *w)
 {
-    /* the lightest tile with a free cell above its own (none: past the last
-     * index, never read) */
-    int j = 0;
-    uint64_t up = 0;
-    for (; j < it->k; j++) {
-        /* the cells above tile j's: two shifts, as cell + 1 may be 64 */
-        up = it->board & ~it->above[j] & (~UINT64_C(0) << it->cell[j] << 1);
-        if (up)
-            break;
-    }
-    if (j == it->k)
-        return;
-    int c = __builtin_ctzll(up);
-    it->md += it->dist[c][it->home[j]] - it->dist[it->cell[j]][it->home[j]];
-    it->cell[j] = (uint8_t)c;
-    for (int i = j - 1; i >= 0; i--) {
-        it->above[i] = it->above[i + 1] | UINT64_C(1) << it->cell[i + 1];
-        c = __builtin_ctzll(~it->above[i]);
-        it->md += it->dist[c][it->home[i]] - it->dist[it->cell[i]][it->home[i]];
-        it->cell[i] = (uint8_t)c;
+    const int moved = np_rank_iter_next(&w->it);
+    for (int j = 0; j < moved; j++) {
+        const uint8_t d = w->dist[w->it.cell[j]][w->home[j]];
+        w->md += d - w->part[j];
+        w->part[j] = d;
     }
 }
 

@@ -2,7 +2,7 @@
  *
  * State index layout. A state is (placement, blank region). A placement is
  * (comb, perm): comb ranks the set of occupied cells and perm the order of the
- * tiles on them (rank.h). While the BFS runs, placements are numbered
+ * tiles on them (gen_index.h). While the BFS runs, placements are numbered
  * comb * k! + perm (cell-set-major, like the states); the finished table is
  * renumbered into np_rank()'s index at the end (to_rank_index). The free
  * cells of a cell set split into nreg(comb) connected regions, numbered in
@@ -29,6 +29,7 @@
 #include "npuzzle/error.h"
 #include "npuzzle/rank.h"
 #include "npuzzle/sys.h"
+#include "gen_index.h"
 
 #define VALUE_UNSET 0xFF
 #define VALUE_MAX 254
@@ -37,10 +38,9 @@
 
 /* ---- the order part of a placement --------------------------------------
  *
- * order[j] = pattern index of the tile on the j-th smallest occupied cell;
- * digit[j] = how many indices after position j are smaller than order[j]
- * (its Lehmer digit); perm = sum digit[j] * (k-1-j)!, the lexicographic rank
- * of order[] -- exactly np_rank_perm()'s definition in rank.c.
+ * order[] and digit[] as gen_index.h defines them: order[j] = pattern index
+ * of the tile on the j-th smallest occupied cell, digit[j] its Lehmer digit,
+ * perm the lexicographic rank of order[].
  *
  * Unranking in the hot loop uses no division: perm = hi * L! + lo, where hi
  * fixes the first k-L slots and lo the relative order of the last L. A unit's
@@ -53,25 +53,12 @@ typedef struct perm_cursor {
     uint8_t digit[NP_RANK_MAX_K];
 } perm_cursor;
 
-/* Unrank perm among the k! orders the slow way (tables only). */
+/* Unrank perm among the k! orders the slow way (divisions). */
 static void cursor_set(perm_cursor *pc, int k, uint64_t perm)
 {
     memset(pc, 0, sizeof *pc);
     pc->perm = perm;
-    for (int j = k - 1; j >= 0; j--) {
-        uint64_t radix = (uint64_t)(k - j);
-        pc->digit[j] = (uint8_t)(perm % radix);
-        perm /= radix;
-    }
-    /* digit[j] picks among the indices not used yet, kept sorted in rest[] */
-    uint8_t rest[NP_RANK_MAX_K];
-    for (int j = 0; j < k; j++)
-        rest[j] = (uint8_t)j;
-    for (int j = 0; j < k; j++) {
-        int d = pc->digit[j];
-        pc->order[j] = rest[d];
-        memmove(rest + d, rest + d + 1, (size_t)(k - 1 - j - d));
-    }
+    np__perm_order(k, perm, pc->order, pc->digit);
 }
 
 /* hi_tab[hi]: order[0..k-L-1] and digit[0..k-L-1] of the first slots, then
@@ -135,7 +122,7 @@ static int label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
 }
 
 /* The next larger mask with the same number of bits (Gosper's hack). Masks in
- * increasing order have increasing combinatorial ranks (rank.h). */
+ * increasing order have increasing combinatorial ranks (gen_index.h). */
 static inline uint64_t next_subset(uint64_t m)
 {
     uint64_t low = m & -m;
@@ -169,8 +156,10 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
     int rc = check_pattern(g, tiles, ntiles);
     if (rc != NP_OK)
         return rc;
-    np_ranker rk;
-    if (ntiles > NP_RANK_MAX_K || np_ranker_init(&rk, g->cells, ntiles) != NP_OK)
+    np_ranker r;
+    np__gen_index rk;
+    if (ntiles > NP_RANK_MAX_K || np_ranker_init(&r, g->cells, ntiles) != NP_OK ||
+        np__gen_index_init(&rk, g->cells, ntiles) != NP_OK)
         return NP_ETOOBIG;
     int n = g->cells;
     uint64_t regions = rk.ncombs;
@@ -181,10 +170,10 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
         for (uint64_t c = 0; c < rk.ncombs; c++, m = next_subset(m))
             regions += (uint64_t)label_regions(g, m, region);
     }
-    est->entries = rk.count;
+    est->entries = r.count;
     est->cell_sets = rk.ncombs;
     est->regions = regions;
-    est->table_bytes = rk.count;
+    est->table_bytes = r.count;
     if (regions > UINT64_MAX / rk.kfact) {
         est->states = UINT64_MAX;
         est->work_bytes = UINT64_MAX;
@@ -241,7 +230,8 @@ typedef struct gen_ctx {
     int n, k;
     uint64_t kfact;
     uint64_t w[NP_RANK_MAX_K];   /* w[j] = (k-1-j)! */
-    np_ranker rk;
+    np__gen_index rk;
+    np_ranker ranker; /* the final index (rank.h) */
     uint64_t ncombs;
     uint64_t *mask;   /* [ncombs] occupied cells of each set */
     uint64_t *base;   /* [ncombs + 1] first unit of each set */
@@ -331,7 +321,7 @@ static int unit_moves(const gen_ctx *cx, uint64_t comb, int reg, uint8_t *next_a
             if (x < 0 || region[x] != reg)
                 continue;
             uint64_t nmask = mask ^ (UINT64_C(1) << c) ^ (UINT64_C(1) << x);
-            uint64_t ncomb = np_rank_comb(&cx->rk, nmask);
+            uint64_t ncomb = np__comb_rank(&cx->rk, nmask);
             int nreg = cx->region[ncomb * (uint64_t)n + (uint64_t)c];
             mv[nm].from = j;
             mv[nm].to = __builtin_popcountll(nmask & ((UINT64_C(1) << x) - 1));
@@ -407,21 +397,16 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
 /* ---- driver --------------------------------------------------------------- */
 
 /* Renumber the finished table from the BFS's (comb * k! + perm) into
- * np_rank()'s index (rank.h). Tile t = order[p] on the p-th smallest cell c_p
- * of a set has digit c_p - inv_p, inv_p = how many tiles before it in order[]
- * have a larger pattern index (heavier tiles on smaller cells), so
- *
- *     index = sum over p of c_p * weight[order[p]]  -  off(order)
- *
- * a dot product of the set's cells with a vector that depends on the order
- * only, less a constant of the order. The orders go in blocks of PERM_BLOCK:
- * a thread builds one block's vectors, then reads each cell set's PERM_BLOCK
- * neighbouring entries and scatters them. */
+ * np_rank()'s index. For a fixed order the index is a dot product of the
+ * set's sorted cells with a vector, less a constant (np_rank_linear). The
+ * orders go in blocks of PERM_BLOCK: a thread builds one block's vectors,
+ * then reads each cell set's PERM_BLOCK neighbouring entries and scatters
+ * them. */
 #define PERM_BLOCK 64
-static int to_rank_index(uint8_t **values, const np_ranker *rk, int threads)
+static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ranker *rk, int threads)
 {
-    const int k = rk->k;
-    const uint64_t ncombs = rk->ncombs, kfact = rk->kfact;
+    const int k = gx->k;
+    const uint64_t ncombs = gx->ncombs, kfact = gx->kfact;
     const uint8_t *in = *values;
     uint8_t *out = malloc((size_t)(ncombs * kfact));
     if (!out)
@@ -434,15 +419,11 @@ static int to_rank_index(uint8_t **values, const np_ranker *rk, int threads)
         uint64_t w[NP_RANK_MAX_K][PERM_BLOCK], off[PERM_BLOCK];
         for (int q = 0; q < nq; q++) {
             perm_cursor pc;
+            uint64_t coef[NP_RANK_MAX_K];
             cursor_set(&pc, k, q0 + (uint64_t)q);
-            off[q] = 0;
-            for (int p = 0; p < k; p++) {
-                uint64_t inv = 0;
-                for (int i = 0; i < p; i++)
-                    inv += pc.order[i] > pc.order[p];
-                w[p][q] = rk->weight[pc.order[p]];
-                off[q] += inv * w[p][q];
-            }
+            np_rank_linear(rk, pc.order, coef, &off[q]);
+            for (int p = 0; p < k; p++)
+                w[p][q] = coef[p];
         }
         uint64_t mask = (UINT64_C(1) << k) - 1;
         for (uint64_t c = 0; c < ncombs; c++, mask = next_subset(mask)) {
@@ -514,7 +495,9 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.g = g;
     cx.n = g->cells;
     cx.k = ntiles;
-    np_ranker_init(&cx.rk, cx.n, cx.k); /* succeeded in the estimate */
+    /* both succeeded in the estimate */
+    np__gen_index_init(&cx.rk, cx.n, cx.k);
+    np_ranker_init(&cx.ranker, cx.n, cx.k);
     cx.kfact = cx.rk.kfact;
     cx.ncombs = cx.rk.ncombs;
     for (int j = 0; j < cx.k; j++)
@@ -591,8 +574,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         goal_cells[i] = g->home[tiles[i]];
         goal_mask |= UINT64_C(1) << goal_cells[i];
     }
-    uint64_t goal_comb = np_rank_comb(&cx.rk, goal_mask);
-    uint64_t goal_perm = np_rank_perm(&cx.rk, goal_cells, goal_mask);
+    uint64_t goal_comb = np__comb_rank(&cx.rk, goal_mask);
+    uint64_t goal_perm = np__perm_rank(&cx.rk, goal_cells, goal_mask);
     int goal_reg = cx.region[goal_comb * (size_t)cx.n + g->home[0]];
     state_claim(cx.codes, (cx.base[goal_comb] + (uint64_t)goal_reg) * cx.kfact + goal_perm, 1);
     values[goal_comb * cx.kfact + goal_perm] = 0;
@@ -659,7 +642,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         rc = NP_EUNSUPPORTED;
     gen_free(&cx);
     if (rc == NP_OK)
-        rc = to_rank_index(&values, &cx.rk, threads);
+        rc = to_rank_index(&values, &cx.rk, &cx.ranker, threads);
     if (rc != NP_OK) {
         free(values);
         return rc;

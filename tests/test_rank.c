@@ -75,7 +75,6 @@ static void exhaustive(int n, int k)
     np_ranker r;
     assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
     assert_true(r.count == falling_factorial(n, k));
-    assert_true(r.count == r.ncombs * r.kfact);
     for (uint64_t i = 0; i < r.count; i++) {
         uint8_t cells[NP_RANK_MAX_K];
         np_unrank(&r, i, cells);
@@ -139,75 +138,6 @@ static void test_random(void **state)
         random_round_trips(36, k, 2000);
     random_round_trips(20, 16, 2000);
     random_round_trips(64, 8, 2000);
-}
-
-/* Masks with k bits in increasing numeric order must get ranks 0, 1, 2, ...
- * (colex order of the combinatorial number system), and unrank them back. */
-static void test_comb_order(void **state)
-{
-    (void)state;
-    static const int cases[][2] = {{9, 4}, {16, 8}, {16, 1}, {12, 12}, {25, 3}};
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        int n = cases[c][0], k = cases[c][1];
-        np_ranker r;
-        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
-        uint64_t expect = 0;
-        for (uint64_t m = 0; m < (UINT64_C(1) << n); m++) {
-            if (__builtin_popcountll(m) != k)
-                continue;
-            assert_true(np_rank_comb(&r, m) == expect);
-            assert_true(np_unrank_comb(&r, expect) == m);
-            expect++;
-        }
-        assert_true(expect == r.ncombs);
-    }
-}
-
-/* The generator's numbering (comb, perm): for random cell sets, every order
- * rank round trips through unrank_perm, and the cells it produces are
- * exactly the set. */
-static void test_perm_parts(void **state)
-{
-    (void)state;
-    static const int cases[][2] = {{9, 4}, {16, 7}, {16, 8}, {25, 6}, {20, 9}};
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        int n = cases[c][0], k = cases[c][1];
-        np_ranker r;
-        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
-        for (int rep = 0; rep < 3; rep++) {
-            uint8_t cells[NP_RANK_MAX_K];
-            random_placement(cells, n, k);
-            uint64_t mask = 0;
-            for (int t = 0; t < k; t++)
-                mask |= UINT64_C(1) << cells[t];
-            uint64_t step = r.kfact > 50000 ? r.kfact / 50000 : 1;
-            for (uint64_t p = 0; p < r.kfact; p += step) {
-                uint8_t out[NP_RANK_MAX_K];
-                np_unrank_perm(&r, mask, p, out);
-                uint64_t got = 0;
-                for (int t = 0; t < k; t++)
-                    got |= UINT64_C(1) << out[t];
-                assert_true(got == mask);
-                assert_true(np_rank_perm(&r, out, mask) == p);
-            }
-        }
-    }
-}
-
-/* The order part ranks which tile stands on the j-th smallest cell: the
- * placement whose tiles stand on increasing cells has order rank 0, and the
- * one on decreasing cells has the last rank. */
-static void test_perm_extremes(void **state)
-{
-    (void)state;
-    np_ranker r;
-    assert_int_equal(np_ranker_init(&r, 16, 5), NP_OK);
-    uint8_t up[5] = {1, 4, 6, 9, 15}, down[5] = {15, 9, 6, 4, 1};
-    uint64_t mask = 0;
-    for (int t = 0; t < 5; t++)
-        mask |= UINT64_C(1) << up[t];
-    assert_true(np_rank_perm(&r, up, mask) == 0);
-    assert_true(np_rank_perm(&r, down, mask) == r.kfact - 1);
 }
 
 static void test_invalid(void **state)
@@ -287,6 +217,140 @@ static void test_moved(void **state)
     }
 }
 
+
+/* np_rank_linear: for random placements, the sorted cells dotted with the
+ * order's coefficients, less its offset, give np_rank. */
+static void test_linear(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {16, 7}, {16, 8}, {25, 6}, {36, 10}, {64, 10}, {20, 16}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c][0], k = cases[c][1];
+        np_ranker r;
+        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+        for (int rep = 0; rep < 2000; rep++) {
+            uint8_t cells[NP_RANK_MAX_K], order[NP_RANK_MAX_K], sorted[NP_RANK_MAX_K];
+            random_placement(cells, n, k);
+            int m = 0;
+            for (int cell = 0; cell < n; cell++)
+                for (int t = 0; t < k; t++)
+                    if (cells[t] == cell) {
+                        sorted[m] = (uint8_t)cell;
+                        order[m++] = (uint8_t)t;
+                    }
+            assert_int_equal(m, k);
+            uint64_t coef[NP_RANK_MAX_K], off;
+            np_rank_linear(&r, order, coef, &off);
+            uint64_t index = -off;
+            for (int p = 0; p < k; p++)
+                index += sorted[p] * coef[p];
+            assert_true(index == index_by_definition(cells, n, k));
+        }
+    }
+}
+
+/* np_rank_iter walks every index of small (n, k) in order: its cells are
+ * np_unrank's, it says exactly how many of the lightest tiles moved, and it
+ * stops after the last index. */
+static void test_iter(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {12, 3}, {16, 3}, {6, 6}, {4, 1}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c][0], k = cases[c][1];
+        np_ranker r;
+        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+        np_rank_iter it;
+        np_rank_iter_init(&it, &r, 0);
+        uint8_t prev[NP_RANK_MAX_K];
+        for (uint64_t i = 0; i < r.count; i++) {
+            uint8_t cells[NP_RANK_MAX_K];
+            np_unrank(&r, i, cells);
+            assert_memory_equal(it.cell, cells, (size_t)k);
+            memcpy(prev, it.cell, (size_t)k);
+            int moved = np_rank_iter_next(&it);
+            if (i + 1 == r.count) {
+                assert_int_equal(moved, 0);
+                assert_memory_equal(it.cell, prev, (size_t)k);
+                break;
+            }
+            assert_true(moved >= 1 && moved <= k);
+            assert_true(it.cell[moved - 1] != prev[moved - 1]);
+            for (int j = moved; j < k; j++)
+                assert_int_equal(it.cell[j], prev[j]);
+        }
+        /* and from a start in the middle */
+        uint64_t start = r.count / 3;
+        np_rank_iter_init(&it, &r, start);
+        for (uint64_t i = start; i < start + 50 && i < r.count; i++, np_rank_iter_next(&it))
+            assert_true(np_rank(&r, it.cell) == i);
+    }
+}
+
+/* np_rank_steps + np_rank_tile_tables carry a pattern's index through random
+ * walks of the blank on R x C boards, with the cells numbered by the board's
+ * labels (the snake) and by the labels of the mirror cells: after every move
+ * the carried index equals np_rank of the labels from scratch. */
+static void test_steps(void **state)
+{
+    (void)state;
+    static const int cases[][3] = {{3, 3, 4}, {4, 4, 7}, {4, 4, 8}, {5, 5, 6}, {3, 5, 5}, {6, 4, 6}, {8, 8, 8}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        np_geom g;
+        assert_int_equal(np_geom_init(&g, cases[c][0], cases[c][1], NP_GOAL_BLANK_FIRST), NP_OK);
+        const int n = g.cells, k = cases[c][2];
+        np_ranker r;
+        assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
+        uint8_t mlabel[NP_MAX_CELLS];
+        for (int x = 0; x < n; x++)
+            mlabel[x] = g.label[g.mirror_cell[x]];
+        for (int numbering = 0; numbering < (g.square ? 2 : 1); numbering++) {
+            const uint8_t *label = numbering ? mlabel : g.label;
+            static np_rank_steps steps;
+            assert_int_equal(np_rank_steps_init(&steps, &g, label), NP_OK);
+            /* the pattern: tiles 1..k in a shuffled order */
+            uint8_t tiles[NP_RANK_MAX_K], all[NP_MAX_CELLS];
+            random_placement(all, n - 1, k);
+            for (int j = 0; j < k; j++)
+                tiles[j] = (uint8_t)(all[j] + 1);
+            static uint64_t weight[NP_MAX_CELLS];
+            static int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS];
+            memset(weight, 0, sizeof weight);
+            memset(pass, 0, sizeof pass);
+            np_rank_tile_tables(&r, tiles, weight, pass);
+            uint8_t board[NP_MAX_CELLS], pos[NP_MAX_CELLS];
+            random_placement(board, n, n);
+            for (int x = 0; x < n; x++)
+                pos[board[x]] = (uint8_t)x;
+            uint64_t index = np_rank_cells_of(&r, label, pos, tiles);
+            int blank = pos[0], passing = 0;
+            for (int walk = 0; walk < 20000; walk++) {
+                int d = (int)(rng_next() % 4), nb = g.nbr[blank][d];
+                if (nb < 0)
+                    continue;
+                int t = board[nb];
+                if (weight[t]) { /* a pattern tile slides from nb to blank */
+                    int64_t passed = 0;
+                    for (int q = 0; q < steps.nbetween[nb][d]; q++)
+                        passed += pass[t][board[steps.between[nb][d][q]]];
+                    passing += passed != 0;
+                    index = np_rank_moved(index, weight[t], steps.delta[nb][d], passed);
+                }
+                board[blank] = (uint8_t)t;
+                board[nb] = 0;
+                pos[t] = (uint8_t)blank;
+                pos[0] = (uint8_t)nb;
+                blank = nb;
+                if (index != np_rank_cells_of(&r, label, pos, tiles))
+                    fail_msg("%dx%d k=%d numbering %d: walk %d, carried %llu, from scratch %llu",
+                             g.rows, g.cols, k, numbering, walk, (unsigned long long)index,
+                             (unsigned long long)np_rank_cells_of(&r, label, pos, tiles));
+            }
+            assert_true(passing > 100);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -294,10 +358,10 @@ int main(void)
         cmocka_unit_test(test_exhaustive_n12),
         cmocka_unit_test(test_exhaustive_n16),
         cmocka_unit_test(test_random),
-        cmocka_unit_test(test_comb_order),
-        cmocka_unit_test(test_perm_parts),
-        cmocka_unit_test(test_perm_extremes),
         cmocka_unit_test(test_moved),
+        cmocka_unit_test(test_linear),
+        cmocka_unit_test(test_iter),
+        cmocka_unit_test(test_steps),
         cmocka_unit_test(test_invalid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

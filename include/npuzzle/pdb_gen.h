@@ -8,8 +8,9 @@
  * minimum over its blank regions, i.e. the BFS depth at which the placement is
  * first reached. Values of disjoint patterns may be added admissibly.
  *
- * Values are indexed by np_rank() (rank.h) of the cells of the pattern tiles,
- * in the order the caller lists the tiles.
+ * Values are indexed by np_rank() (rank.h) of the labels (np_geom.label,
+ * board.h) of the cells of the pattern tiles, in the order the caller lists
+ * the tiles: the index every PDB lookup computes.
  */
 #ifndef NPUZZLE_PDB_GEN_H
 #define NPUZZLE_PDB_GEN_H
@@ -70,8 +71,8 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
  *  the permutation parity would leave holes).
  *
  *  On success *out_values is a malloc'd array of *out_entries (= n!/(n-k)!)
- *  bytes, owned by the caller (free()); value[np_rank(cells of the tiles in the
- *  given order)] = the fewest moves of pattern tiles that bring them home, the
+ *  bytes, owned by the caller (free()); value[np_rank(labels of the cells of the
+ *  tiles, in the given order)] = the fewest moves of pattern tiles that bring them home, the
  *  blank moving freely through non-pattern cells (minimum over the blank's
  *  regions). Values are at most 254.
  *

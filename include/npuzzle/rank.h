@@ -23,9 +23,16 @@
  *
  * (np_rank_pass, np_rank_moved): no recount, no parts to carry, and a step
  * along a snake's row (no cell between) moves the entry by weight_i only --
- * within a cache line for the lightest tiles. The PDB generator numbers
- * placements by (cell set, order) internally (np_rank_comb, np_rank_perm)
- * and reorders at the end.
+ * within a cache line for the lightest tiles. np_rank_steps and
+ * np_rank_tile_tables hold those terms for every step of a board, for the
+ * search.
+ *
+ * This module owns the index: ranking and unranking (np_rank, np_unrank,
+ * np_rank_cells_of), walking all placements in index order (np_rank_iter,
+ * for packing and histograms), the index as a linear function of the cells
+ * for a fixed order of the tiles (np_rank_linear, for the generator's final
+ * renumbering), and the step tables. The PDB generator numbers placements its
+ * own way while it runs (src/gen_index.h, not public API).
  */
 #ifndef NPUZZLE_RANK_H
 #define NPUZZLE_RANK_H
@@ -41,10 +48,6 @@
 typedef struct np_ranker {
     int n, k;
     uint64_t count;   /*!< n!/(n-k)! placements */
-    uint64_t ncombs;  /*!< C(n,k) cell sets */
-    uint64_t kfact;   /*!< k! orders */
-    uint64_t binom[NP_MAX_CELLS + 1][NP_RANK_MAX_K + 1]; /*!< binom[a][b] = C(a,b) */
-    uint64_t fact[NP_RANK_MAX_K + 1];
     uint64_t weight[NP_RANK_MAX_K]; /*!< weight[j] of tile j's digit (above) */
 } np_ranker;
 
@@ -86,20 +89,87 @@ static inline uint64_t np_rank_moved(uint64_t index, uint64_t weight, int step, 
 /*! Inverse of np_rank: fill cells[0..k-1] for index < r->count. O(k n). */
 void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells);
 
-/* The generator's numbering of a placement: its cell set and the order of
- * the tiles on it, placement = comb * k! + perm (pdb_gen.c). */
+/*! The index of a board's pattern: pattern tile j stands on cell
+ *  pos[tiles[j]], and the index ranks the cells' numbers label[c] (for PDBs
+ *  np_geom.label, board.h; for the mirrored lookup the labels of the mirror
+ *  cells). O(k). */
+static inline uint64_t np_rank_cells_of(const np_ranker *r, const uint8_t *label, const uint8_t *pos,
+                                        const uint8_t *tiles)
+{
+    uint8_t cells[NP_RANK_MAX_K];
+    for (int j = 0; j < r->k; j++)
+        cells[j] = label[pos[tiles[j]]];
+    return np_rank_inline(r, cells);
+}
 
-/*! Rank of a cell set given as a bit mask with exactly k bits, in 0..ncombs-1. */
-uint64_t np_rank_comb(const np_ranker *r, uint64_t mask);
+/*! The index as a linear function of the cells for one order of the tiles:
+ *  when the cells of a placement, sorted, are c_0 < c_1 < ... < c_{k-1} and
+ *  pattern tile order[p] stands on c_p (order a permutation of 0..k-1),
+ *  index = sum over p of c_p * coef[p] - offset. O(k^2). */
+void np_rank_linear(const np_ranker *r, const uint8_t *order, uint64_t *coef, uint64_t *offset);
 
-/*! Inverse of np_rank_comb: the bit mask of the cell set with that rank. */
-uint64_t np_unrank_comb(const np_ranker *r, uint64_t comb);
+/* ---- walking all placements in index order ------------------------------ */
 
-/*! Rank of the order part: cells[] as above, `mask` their cell set.
- *  @return a value in 0..k!-1. */
-uint64_t np_rank_perm(const np_ranker *r, const uint8_t *cells, uint64_t mask);
+/*! A cursor over indices start, start+1, ...: cell[j] is tile j's cell. */
+typedef struct np_rank_iter {
+    int k;
+    uint64_t board;                 /*!< the n cells, as a mask */
+    uint8_t cell[NP_RANK_MAX_K];    /*!< tile j's cell */
+    uint64_t above[NP_RANK_MAX_K];  /*!< the cells of tiles j+1 .. k-1 */
+} np_rank_iter;
 
-/*! Inverse of np_rank_perm: fill cells[0..k-1] from a cell set and an order rank. */
-void np_unrank_perm(const np_ranker *r, uint64_t mask, uint64_t perm, uint8_t *cells);
+/*! Start at index `start` (< r->count). O(k n). */
+void np_rank_iter_init(np_rank_iter *it, const np_ranker *r, uint64_t start);
+
+/*! Step to the next index. The index is a mixed-radix number with tile 0's
+ *  digit the least significant, so this is an odometer: tile 0 moves to the
+ *  next cell above its own that the heavier tiles leave free; when it has
+ *  none, the lightest tile j that has one moves up to it and tiles 0..j-1
+ *  restart on the lowest cells left free, lightest lowest.
+ *  @return how many tiles moved (tiles 0 .. m-1; usually 1), or 0 past the
+ *  last index (the cursor then stays where it was). */
+static inline int np_rank_iter_next(np_rank_iter *it)
+{
+    for (int j = 0; j < it->k; j++) {
+        /* the free cells above tile j's: two shifts, as cell + 1 may be 64 */
+        const uint64_t up = it->board & ~it->above[j] & (~UINT64_C(0) << it->cell[j] << 1);
+        if (!up)
+            continue;
+        it->cell[j] = (uint8_t)__builtin_ctzll(up);
+        for (int i = j - 1; i >= 0; i--) {
+            it->above[i] = it->above[i + 1] | UINT64_C(1) << it->cell[i + 1];
+            it->cell[i] = (uint8_t)__builtin_ctzll(~it->above[i]);
+        }
+        return j + 1;
+    }
+    return 0;
+}
+
+/* ---- the tables a search steps indices with ----------------------------- */
+
+/*! The cell terms of np_rank_moved for every step of a tile on a board whose
+ *  cells are numbered label[c] for the index. For the tile on cell c sliding
+ *  into the blank that moved to c in direction d (the tile goes to
+ *  g->nbr[c][NP_DIR_OPPOSITE(d)]): delta[c][d] is the step (label of the
+ *  new cell - label of c), and between[c][d][0 .. nbetween[c][d]) the cells
+ *  whose labels lie strictly between, whose tiles add their np_rank_pass. */
+typedef struct np_rank_steps {
+    int8_t delta[NP_MAX_CELLS][4];
+    uint8_t nbetween[NP_MAX_CELLS][4];
+    uint8_t between[NP_MAX_CELLS][4][2 * NP_MAX_SIDE];
+} np_rank_steps;
+
+/*! Fill `s` for geometry `g` (row-major cells) and numbering label[0..cells).
+ *  @return NP_OK, or NP_EINVAL when a step passes more than 2 * NP_MAX_SIDE
+ *  cells (a numbering that does not follow the rows). */
+int np_rank_steps_init(np_rank_steps *s, const np_geom *g, const uint8_t *label);
+
+/*! The tile terms of np_rank_moved for one pattern, tiles[0..r->k-1] in index
+ *  order: weight[tiles[i]] = r->weight[i], and pass[tiles[i]][tiles[j]] =
+ *  np_rank_pass(r, i, j) for j != i. Other entries are left as they are, so
+ *  one pair of tables serves a whole partition (zero them first: a tile of
+ *  another pattern then passes for 0). */
+void np_rank_tile_tables(const np_ranker *r, const uint8_t *tiles, uint64_t weight[NP_MAX_CELLS],
+                         int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]);
 
 #endif

@@ -1,0 +1,133 @@
+/* test_gen_index.c - the PDB generator's (cell set, order) numbering: ranks in order, round trips. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "npuzzle/error.h"
+#include "npuzzle/rank.h"
+#include "gen_index.h"
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+
+static uint64_t rng_next(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * 0x2545F4914F6CDD1DULL;
+}
+
+static void random_placement(uint8_t *cells, int n, int k)
+{
+    uint8_t all[NP_MAX_CELLS];
+    for (int c = 0; c < n; c++)
+        all[c] = (uint8_t)c;
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)(rng_next() % (uint64_t)(n - i));
+        uint8_t t = all[i];
+        all[i] = all[j];
+        all[j] = t;
+        cells[i] = all[i];
+    }
+}
+
+/* C(n,k) sets times k! orders number every placement once. */
+static void test_counts(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {12, 3}, {16, 8}, {25, 6}, {64, 10}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        np_ranker r;
+        np__gen_index x;
+        assert_int_equal(np_ranker_init(&r, cases[c][0], cases[c][1]), NP_OK);
+        assert_int_equal(np__gen_index_init(&x, cases[c][0], cases[c][1]), NP_OK);
+        assert_true(r.count == x.ncombs * x.kfact);
+    }
+    np__gen_index x;
+    assert_true(np__gen_index_init(&x, 9, 10) == NP_EINVAL);
+}
+
+/* Masks with k bits in increasing numeric order must get ranks 0, 1, 2, ...
+ * (colex order of the combinatorial number system), and unrank them back. */
+static void test_comb_order(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {16, 8}, {16, 1}, {12, 12}, {25, 3}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c][0], k = cases[c][1];
+        np__gen_index r;
+        assert_int_equal(np__gen_index_init(&r, n, k), NP_OK);
+        uint64_t expect = 0;
+        for (uint64_t m = 0; m < (UINT64_C(1) << n); m++) {
+            if (__builtin_popcountll(m) != k)
+                continue;
+            assert_true(np__comb_rank(&r, m) == expect);
+            assert_true(np__comb_unrank(&r, expect) == m);
+            expect++;
+        }
+        assert_true(expect == r.ncombs);
+    }
+}
+
+/* The generator's numbering (comb, perm): for random cell sets, every order
+ * rank round trips through unrank_perm, and the cells it produces are
+ * exactly the set. */
+static void test_perm_parts(void **state)
+{
+    (void)state;
+    static const int cases[][2] = {{9, 4}, {16, 7}, {16, 8}, {25, 6}, {20, 9}};
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        int n = cases[c][0], k = cases[c][1];
+        np__gen_index r;
+        assert_int_equal(np__gen_index_init(&r, n, k), NP_OK);
+        for (int rep = 0; rep < 3; rep++) {
+            uint8_t cells[NP_RANK_MAX_K];
+            random_placement(cells, n, k);
+            uint64_t mask = 0;
+            for (int t = 0; t < k; t++)
+                mask |= UINT64_C(1) << cells[t];
+            uint64_t step = r.kfact > 50000 ? r.kfact / 50000 : 1;
+            for (uint64_t p = 0; p < r.kfact; p += step) {
+                uint8_t out[NP_RANK_MAX_K];
+                np__perm_unrank(&r, mask, p, out);
+                uint64_t got = 0;
+                for (int t = 0; t < k; t++)
+                    got |= UINT64_C(1) << out[t];
+                assert_true(got == mask);
+                assert_true(np__perm_rank(&r, out, mask) == p);
+            }
+        }
+    }
+}
+
+/* The order part ranks which tile stands on the j-th smallest cell: the
+ * placement whose tiles stand on increasing cells has order rank 0, and the
+ * one on decreasing cells has the last rank. */
+static void test_perm_extremes(void **state)
+{
+    (void)state;
+    np__gen_index r;
+    assert_int_equal(np__gen_index_init(&r, 16, 5), NP_OK);
+    uint8_t up[5] = {1, 4, 6, 9, 15}, down[5] = {15, 9, 6, 4, 1};
+    uint64_t mask = 0;
+    for (int t = 0; t < 5; t++)
+        mask |= UINT64_C(1) << up[t];
+    assert_true(np__perm_rank(&r, up, mask) == 0);
+    assert_true(np__perm_rank(&r, down, mask) == r.kfact - 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_counts),
+        cmocka_unit_test(test_comb_order),
+        cmocka_unit_test(test_perm_parts),
+        cmocka_unit_test(test_perm_extremes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
