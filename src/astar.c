@@ -154,7 +154,7 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         opts = &defaults;
     memset(res, 0, sizeof *res);
     res->length = -1;
-    if (!np_board_valid(start, g))
+    if (!np_geom_row_major(g) || !np_board_valid(start, g))
         return NP_EINVAL;
     if (g->cells > NP_ASTAR_MAX_CELLS)
         return NP_ETOOBIG;

@@ -41,27 +41,27 @@ int np_geom_init(np_geom *g, int rows, int cols, np_goal goal)
     g->goal = goal;
     int n = g->cells;
     for (int c = 0; c < n; c++) {
-        int r = c / cols, k = c % cols;
-        g->nbr[c][NP_UP] = (int8_t)(r > 0 ? c - cols : -1);
-        g->nbr[c][NP_DOWN] = (int8_t)(r < rows - 1 ? c + cols : -1);
-        g->nbr[c][NP_LEFT] = (int8_t)(k > 0 ? c - 1 : -1);
-        g->nbr[c][NP_RIGHT] = (int8_t)(k < cols - 1 ? c + 1 : -1);
+        int r = np_cell_row(c, cols), k = np_cell_col(c, cols);
+        g->row[c] = (uint8_t)r;
+        g->col[c] = (uint8_t)k;
+        for (int d = 0; d < 4; d++)
+            g->nbr[c][d] = (int8_t)np_cell_neighbour(c, d, rows, cols);
         g->goal_tiles[c] = (uint8_t)(goal == NP_GOAL_BLANK_FIRST ? c : (c + 1) % n);
         /* Labels run along the rows as a snake: left to right on even rows,
          * right to left on odd ones. A vertical step at a row's turning end
          * then passes no cell, and the others pass 1, 3, ... cells instead
          * of always cols - 1, so fewer steps change a placement's order
          * (rank.h) and move its entry far away. */
-        g->label[c] = (uint8_t)(r * cols + (r % 2 == 0 ? k : cols - 1 - k));
+        g->label[c] = (uint8_t)np_cell_at(r, r % 2 == 0 ? k : cols - 1 - k, cols);
     }
     for (int c = 0; c < n; c++)
         g->home[g->goal_tiles[c]] = (uint8_t)c;
     for (int a = 0; a < n; a++)
         for (int b = 0; b < n; b++)
-            g->dist[a][b] = (uint8_t)(abs(a / cols - b / cols) + abs(a % cols - b % cols));
+            g->dist[a][b] = (uint8_t)(abs(g->row[a] - g->row[b]) + abs(g->col[a] - g->col[b]));
     g->square = rows == cols;
     for (int c = 0; c < n; c++)
-        g->mirror_cell[c] = (uint8_t)(g->square ? (c % cols) * cols + c / cols : c);
+        g->mirror_cell[c] = (uint8_t)(g->square ? np_cell_at(g->col[c], g->row[c], cols) : c);
     for (int t = 0; t < n; t++)
         g->mirror_tile[t] = g->goal_tiles[g->mirror_cell[g->home[t]]];
     if (g->square) {
@@ -76,10 +76,13 @@ int np_geom_init(np_geom *g, int rows, int cols, np_goal goal)
     return NP_OK;
 }
 
-void np_geom_labelled(const np_geom *g, np_geom *out)
+int np_geom_labelled(const np_geom *g, np_geom *out)
 {
+    if (!np_geom_row_major(g))
+        return NP_EINVAL;
     const uint8_t *lab = g->label;
     memset(out, 0, sizeof *out);
+    out->numbering = NP_CELLS_LABELLED;
     out->rows = g->rows;
     out->cols = g->cols;
     out->cells = g->cells;
@@ -92,6 +95,8 @@ void np_geom_labelled(const np_geom *g, np_geom *out)
         for (int d = 0; d < 4; d++)
             out->nbr[lab[c]][d] = (int8_t)(g->nbr[c][d] < 0 ? -1 : lab[g->nbr[c][d]]);
         out->goal_tiles[lab[c]] = g->goal_tiles[c];
+        out->row[lab[c]] = g->row[c];
+        out->col[lab[c]] = g->col[c];
         out->mirror_cell[lab[c]] = lab[g->mirror_cell[c]];
         out->label[c] = (uint8_t)c;
         for (int b = 0; b < n; b++)
@@ -99,6 +104,7 @@ void np_geom_labelled(const np_geom *g, np_geom *out)
     }
     for (int t = 0; t < n; t++)
         out->home[t] = lab[g->home[t]];
+    return NP_OK;
 }
 
 int np_goal_parse(np_goal *out, const char *name)

@@ -728,7 +728,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         opts = &defaults;
     memset(res, 0, sizeof *res);
     res->length = -1;
-    if (!np_board_valid(start, g))
+    if (!np_geom_row_major(g) || !np_board_valid(start, g))
         return NP_EINVAL;
     if (opts->weight != 0 && opts->weight < 1.0)
         return NP_EINVAL;

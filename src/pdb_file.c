@@ -505,7 +505,8 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     /* The table is indexed by cell labels (board.h): Manhattan sums for the
      * 4-bit encoding come from the relabelled board. */
     np_geom labelled;
-    np_geom_labelled(g, &labelled);
+    if (np_geom_labelled(g, &labelled) != NP_OK)
+        return np__fail(NP_EINVAL, err, errlen, "%s: the geometry is already labelled (board.h)", path);
     g = &labelled;
     if (entries != r.count)
         return np__fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu", path,
@@ -979,7 +980,8 @@ int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], in
     if (np_ranker_init(&r, g->cells, h->ntiles) != NP_OK)
         return NP_EINVAL;
     np_geom labelled; /* entries are indexed by cell labels (board.h) */
-    np_geom_labelled(g, &labelled);
+    if (np_geom_labelled(g, &labelled) != NP_OK)
+        return NP_EINVAL;
     g = &labelled;
     const uint8_t *p = np_pdb_payload(pdb);
     uint64_t entries = h->entries, nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;

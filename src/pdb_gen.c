@@ -132,7 +132,7 @@ static inline uint64_t next_subset(uint64_t m)
 
 static int check_pattern(const np_geom *g, const uint8_t *tiles, int ntiles)
 {
-    if (!g || !tiles || ntiles < 1 || ntiles > g->cells - 3)
+    if (!g || !tiles || ntiles < 1 || ntiles > g->cells - 3 || !np_geom_row_major(g))
         return NP_EINVAL;
     uint64_t seen = 0;
     for (int i = 0; i < ntiles; i++) {
@@ -487,7 +487,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     /* From here on cells are labels (board.h): the BFS runs on the relabelled
      * board, so the table comes out indexed as lookups rank placements. */
     np_geom labelled;
-    np_geom_labelled(g, &labelled);
+    if (np_geom_labelled(g, &labelled) != NP_OK) /* checked in the estimate */
+        return NP_EINVAL;
     g = &labelled;
 
     gen_ctx cx;

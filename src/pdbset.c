@@ -37,6 +37,8 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
                    unsigned flags, char *err, size_t errlen)
 {
     *out = NULL;
+    if (!np_geom_row_major(g))
+        return np__fail(NP_EINVAL, err, errlen, "the geometry is labelled; tables are opened for a row-major one");
     if (part->rows != g->rows || part->cols != g->cols || !np_partition_covers(part)) {
         return np__fail(NP_EINVAL, err, errlen, "partition %s does not cover every tile of a %dx%d board",
                         part->name, g->rows, g->cols);

@@ -316,7 +316,12 @@ static void test_geom_labels(void **state)
             for (int goal = 0; goal < 2; goal++) {
                 np_geom g, lg;
                 assert_int_equal(np_geom_init(&g, r, k, (np_goal)goal), NP_OK);
-                np_geom_labelled(&g, &lg);
+                assert_int_equal(np_geom_labelled(&g, &lg), NP_OK);
+                assert_true(g.numbering == NP_CELLS_ROW_MAJOR && lg.numbering == NP_CELLS_LABELLED);
+                /* labels are applied once: a labelled geometry is refused */
+                np_geom twice = lg;
+                assert_true(np_geom_labelled(&lg, &twice) == NP_EINVAL);
+                assert_memory_equal(&twice, &lg, sizeof lg);
                 int n = r * k;
                 uint64_t seen = 0;
                 for (int c = 0; c < n; c++) {
@@ -326,6 +331,10 @@ static void test_geom_labels(void **state)
                     seen |= UINT64_C(1) << g.label[c];
                     assert_int_equal(lg.label[c], c);
                     assert_int_equal(lg.goal_tiles[g.label[c]], g.goal_tiles[c]);
+                    assert_int_equal(g.row[c], row);
+                    assert_int_equal(g.col[c], col);
+                    assert_int_equal(lg.row[g.label[c]], row);
+                    assert_int_equal(lg.col[g.label[c]], col);
                     assert_int_equal(lg.mirror_cell[g.label[c]], g.label[g.mirror_cell[c]]);
                     for (int d = 0; d < 4; d++) {
                         int x = g.nbr[c][d];

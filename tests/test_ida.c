@@ -57,6 +57,31 @@ static int group_teardown(void **state)
 /* ---- the oracle itself -------------------------------------------------- */
 
 /* The BFS agrees with the published 8-puzzle depth profile, so it can be trusted. */
+/* Searches and PDB sets take the row-major geometry (board.h): a labelled
+ * one is refused, not searched with boards in the other numbering. */
+static void test_labelled_geometry_refused(void **state)
+{
+    (void)state;
+    np_geom g, lg;
+    assert_int_equal(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST), NP_OK);
+    assert_int_equal(np_geom_labelled(&g, &lg), NP_OK);
+    np_board b;
+    char err[256];
+    assert_int_equal(np_board_parse(&b, NULL, "1 2 0 3 4 5 6 7 8", 3, 3, err, sizeof err), 1);
+    static np_result res;
+    np_search_opts o = {0};
+    assert_true(np_ida_solve(&res, &b, &lg, &o) == NP_EINVAL);
+    assert_true(np_astar_solve(&res, &b, &lg, &o) == NP_EINVAL);
+    assert_int_equal(np_ida_solve(&res, &b, &g, &o), NP_OK);
+    assert_int_equal(res.length, 2);
+    np_partition part;
+    assert_int_equal(np_partition_resolve(&part, "8:4-4", 3, 3, true, err, sizeof err), NP_OK);
+    np_pdbset *set = NULL;
+    assert_true(np_pdbset_open(&set, &lg, &part, "/nonexistent", 0, err, sizeof err) == NP_EINVAL);
+    assert_null(set);
+    assert_non_null(strstr(err, "labelled"));
+}
+
 static void test_oracle_profile(void **state)
 {
     (void)state;
@@ -719,6 +744,7 @@ static void test_ida_specialised_kernels(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        TIMED_TEST(test_labelled_geometry_refused),
         TIMED_TEST(test_oracle_profile),
         TIMED_TEST(test_heuristics_and_parity_all_boards),
         TIMED_TEST(test_ida_bad_arguments),

@@ -24,6 +24,7 @@
 #include "npuzzle/board.h"
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_file.h"
+#include "npuzzle/pdb_gen.h"
 #include "npuzzle/rank.h"
 
 static char dir[256];
@@ -290,6 +291,41 @@ static void round_trip(int rows, int cols, np_goal goal, const uint8_t *tiles, i
     unlink(p8);
     unlink(p4);
     free(v);
+}
+
+/* A labelled geometry (board.h) is refused by every function that labels
+ * it, never labelled twice: writing leaves no file, the histogram and the
+ * generator answer NP_EINVAL; the row-major one still works. */
+static void test_labelled_geometry_refused(void **state)
+{
+    (void)state;
+    np_geom g, lg;
+    assert_int_equal(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST), NP_OK);
+    assert_int_equal(np_geom_labelled(&g, &lg), NP_OK);
+    assert_true(lg.numbering == NP_CELLS_LABELLED);
+    uint64_t entries;
+    uint8_t *v = table4(&g, ref_tiles, 4, &entries);
+    char path[512];
+    path_in(path, sizeof path, "labelled.pdb");
+    assert_true(np_pdb_write(path, &lg, ref_tiles, 4, v, entries, NULL, NULL, err, sizeof err) == NP_EINVAL);
+    assert_non_null(strstr(err, "labelled"));
+    assert_false(exists(path));
+    char found[4][512];
+    assert_int_equal(count_files("labelled", found, 4), 0);
+    free(v);
+
+    np_pdb *pdb = NULL;
+    assert_int_equal(np_pdb_open(&pdb, ref_path, NULL, err, sizeof err), NP_OK);
+    uint64_t hist[256];
+    assert_true(np_pdb_histogram(pdb, &lg, hist, 1) == NP_EINVAL);
+    assert_int_equal(np_pdb_histogram(pdb, &g, hist, 1), NP_OK);
+    np_pdb_close(pdb);
+
+    uint8_t *values = NULL;
+    np_pdb_gen_estimate est;
+    assert_true(np_pdb_gen_estimate_for(&est, &lg, ref_tiles, 4) == NP_EINVAL);
+    assert_true(np_pdb_generate(&values, &entries, &lg, ref_tiles, 4, NULL) == NP_EINVAL);
+    assert_null(values);
 }
 
 static void test_round_trip_3x3(void **state)
@@ -820,6 +856,7 @@ int main(void)
         cmocka_unit_test(test_interrupted_write),
         cmocka_unit_test(test_interrupted_overwrite),
         cmocka_unit_test(test_zst_race),
+        cmocka_unit_test(test_labelled_geometry_refused),
         cmocka_unit_test(test_round_trip_3x3),
         cmocka_unit_test(test_round_trip_larger),
         cmocka_unit_test(test_encoding_choice),

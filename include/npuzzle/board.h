@@ -1,8 +1,19 @@
 /* board.h - R x C board geometry, goal conventions, parsing, printing and solvability.
  *
- * This is the only place that knows the shape of a board. Cells are numbered
- * row-major from 0; tile 0 is the blank. The blank moves; a move is named by
- * the direction the blank travels (U, L, R, D).
+ * This module owns the shape of a board and the numbering of its cells. Cells
+ * are numbered row-major from 0 (cell c is in row c / cols, column c % cols:
+ * np_geom.row and np_geom.col, and np_cell_row/np_cell_col for kernels that
+ * know the width at compile time); tile 0 is the blank. The blank moves; a
+ * move is named by the direction the blank travels (U, L, R, D).
+ *
+ * Two numberings. Boards (np_board) and every geometry that np_geom_init()
+ * fills number cells row-major. PDB tables index placements by cell *labels*
+ * (np_geom.label: the rows as a snake, see rank.h), and the PDB generator and
+ * packer work on a geometry renumbered by label (np_geom_labelled()). Such a
+ * geometry says so (numbering == NP_CELLS_LABELLED); it describes the same
+ * board, but boards do not match it, so every library function that takes a
+ * geometry wants the row-major one and refuses a labelled one with
+ * NP_EINVAL (np_geom_labelled() included: labels are never applied twice).
  *
  * Goal conventions:
  *   NP_GOAL_BLANK_FIRST  Korf's: cell c holds tile c (blank top-left). Default.
@@ -20,6 +31,12 @@
 #define NP_MAX_CELLS (NP_MAX_SIDE * NP_MAX_SIDE)
 
 typedef enum np_goal { NP_GOAL_BLANK_FIRST = 0, NP_GOAL_BLANK_LAST = 1 } np_goal;
+
+/*! How a geometry numbers its cells (see the top of this file). */
+typedef enum np_numbering {
+    NP_CELLS_ROW_MAJOR = 0, /*!< np_geom_init(): the numbering of boards */
+    NP_CELLS_LABELLED = 1   /*!< np_geom_labelled(): cell c is the cell labelled c */
+} np_numbering;
 
 /*! Directions the blank moves, in Korf's 1985 order (up, left, right, down).
  *  The numbering makes the opposite of d equal to 3 - d. */
@@ -39,6 +56,8 @@ int np_dir_from_char(char c);
 typedef struct np_geom {
     int rows, cols, cells;
     np_goal goal;
+    np_numbering numbering;                   /*!< NP_CELLS_ROW_MAJOR unless labelled */
+    uint8_t row[NP_MAX_CELLS], col[NP_MAX_CELLS]; /*!< row and column of cell c */
     int8_t nbr[NP_MAX_CELLS][4];              /*!< cell the blank reaches moving in dir d, or -1 */
     uint8_t home[NP_MAX_CELLS];               /*!< goal cell of tile t (home[0] = blank's goal cell) */
     uint8_t goal_tiles[NP_MAX_CELLS];         /*!< tile at cell c in the goal */
@@ -55,10 +74,48 @@ typedef struct np_geom {
 int np_geom_init(np_geom *g, int rows, int cols, np_goal goal);
 
 /*! `out` = `g` with every cell c renamed g->label[c]: neighbours, homes, goal,
- *  distances and mirror; its own labels are the identity. PDBs number cells by
- *  label (rank.h): the generator and the packer work on this geometry, and
- *  anything that ranks a placement for a lookup ranks its cells' labels. */
-void np_geom_labelled(const np_geom *g, np_geom *out);
+ *  distances, rows, columns and mirror; its own labels are the identity and
+ *  its numbering NP_CELLS_LABELLED. PDBs number cells by label (rank.h): the
+ *  generator and the packer work on this geometry, and anything that ranks a
+ *  placement for a lookup ranks its cells' labels.
+ *  @return NP_OK, or NP_EINVAL when `g` is already labelled (out untouched). */
+int np_geom_labelled(const np_geom *g, np_geom *out);
+
+/*! @return true when `g` numbers its cells as boards do (row-major). */
+static inline bool np_geom_row_major(const np_geom *g)
+{
+    return g->numbering == NP_CELLS_ROW_MAJOR;
+}
+
+/*! Row and column of cell c on a board `cols` wide (row-major numbering), for
+ *  code that knows the width at compile time; others read np_geom.row/col. */
+static inline int np_cell_row(int c, int cols)
+{
+    return c / cols;
+}
+
+static inline int np_cell_col(int c, int cols)
+{
+    return c % cols;
+}
+
+/*! The cell in row r, column k of a board `cols` wide. */
+static inline int np_cell_at(int r, int k, int cols)
+{
+    return r * cols + k;
+}
+
+/*! The cell the blank reaches from cell c moving in direction d (an np_dir)
+ *  on a rows x cols board, or -1 off the board (np_geom.nbr holds these). */
+static inline int np_cell_neighbour(int c, int d, int rows, int cols)
+{
+    switch (d) {
+    case NP_UP: return np_cell_row(c, cols) > 0 ? c - cols : -1;
+    case NP_LEFT: return np_cell_col(c, cols) > 0 ? c - 1 : -1;
+    case NP_RIGHT: return np_cell_col(c, cols) < cols - 1 ? c + 1 : -1;
+    default: return np_cell_row(c, cols) < rows - 1 ? c + cols : -1;
+    }
+}
 
 /*! Parse "blank-first" / "blank-last". @return NP_OK or NP_EINVAL. */
 int np_goal_parse(np_goal *out, const char *name);

@@ -58,7 +58,8 @@ typedef struct np_result {
  *  Children are generated in the order up, left, right, down (the blank's
  *  moves), never undoing the previous move; every child is counted as
  *  generated, so Manhattan-distance counts reproduce Korf (1985).
- *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options, or
+ *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options or a
+ *          labelled geometry (board.h), or
  *          NP_EUNSUPPORTED (PDB heuristic without tables for this board).
  *  Thread-safe: many searches may run at once on shared `g` and `opts`. */
 int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,

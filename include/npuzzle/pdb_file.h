@@ -199,9 +199,11 @@ const char *np_pdb_path(const np_pdb *pdb);
 
 /*! Value histogram: hist[v] += number of placements whose value is v
  *  (hist has 256 slots, zeroed first). Needs the geometry for the 4-bit
- *  encoding's Manhattan term; `g` must match the file's board and goal.
+ *  encoding's Manhattan term; `g` must be row-major (board.h) and match the
+ *  file's board and goal.
  *  @param threads OpenMP threads (0 = default).
- *  @return NP_OK, NP_EMISMATCH (g is another board) or NP_ENOMEM. */
+ *  @return NP_OK, NP_EMISMATCH (g is another board or goal) or NP_EINVAL (a
+ *          labelled geometry). Allocates nothing. */
 int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], int threads);
 
 /* ---- lookups ----------------------------------------------------------- */

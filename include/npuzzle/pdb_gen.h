@@ -59,7 +59,8 @@ typedef struct np_pdb_gen_estimate {
 /*! Compute the sizes of generating the PDB of tiles[0..ntiles-1] on `g`.
  *  Counting the regions costs O(C(n,k) * n) time and no large allocation.
  *  @return NP_OK; NP_EINVAL for a bad pattern (a tile outside 1..cells-1, a
- *  repeated tile, ntiles < 1 or ntiles > cells - 3); NP_ETOOBIG when the
+ *  repeated tile, ntiles < 1 or ntiles > cells - 3) or a labelled geometry
+ *  (board.h); NP_ETOOBIG when the
  *  table cannot even be indexed (n!/(n-k)! >= 2^63 or k > NP_RANK_MAX_K).
  *  Thread-safe. */
 int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
@@ -80,7 +81,8 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
  *  in opts->max_memory (when not 0) and in MemAvailable (when readable).
  *  The output is identical for any thread count.
  *
- *  @return NP_OK; NP_EINVAL for a bad pattern or NULL argument; NP_ETOOBIG
+ *  @return NP_OK; NP_EINVAL for a bad pattern, a NULL argument or a labelled
+ *  geometry (board.h: `g` numbers cells row-major); NP_ETOOBIG
  *  when it does not fit (nothing allocated); NP_ENOMEM when an allocation
  *  fails; NP_EUNSUPPORTED when a value would exceed 254 or a placement is
  *  never reached (which would be a bug). On failure *out_values is NULL.
