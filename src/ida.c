@@ -32,16 +32,18 @@ int np_solution_check(const np_board *start, const np_geom *g, const char *moves
 
 /* ---- search state ------------------------------------------------------ */
 
+/* How a search (or one piece of it) ended: still running, a solution found,
+ * or stopped by a limit, a cancel or another thread's solution. */
 enum { RUN = 0, FOUND = 1, STOPPED = 2 };
 
-/* How often (in generated nodes) the clock, the node limit and the stop flag
+/* How often (in generated nodes) the clock, the node limit and the halt flag
  * are looked at: rare enough to cost nothing, often enough for a timeout to
  * be honoured within a few milliseconds. */
 #define CHECK_EVERY (1u << 16)
 
 /* What the threads searching one board share. */
 typedef struct shared {
-    int stop;                   /* set when a thread found a solution or a limit hit;
+    int halt;                   /* set when a thread found a solution or a limit hit;
                                  * read and written with relaxed atomics: a flag, it
                                  * orders nothing else */
     uint64_t generated;         /* generated nodes reported at checks (atomic) */
@@ -50,12 +52,60 @@ typedef struct shared {
     const volatile int *cancel;
 } shared;
 
+/* One lookup of the additive PDB sum: on the board itself, or on its mirror
+ * (the reflected lookup: the transposed board with its tiles renamed, whose
+ * pattern tiles stand on the mirror cells of their mirror tiles). A move of
+ * tile t changes one pattern's entry in each lookup; the tables below are
+ * indexed by the board's tiles and cells, already translated for the mirror.
+ * The step of an index is np_rank_moved (rank.h). */
+typedef struct pdb_lookup {
+    /* state: changed by every move, restored by its undo */
+    int sum;                           /* the patterns' values, summed */
+    int md[NP_PARTITION_MAX];          /* Manhattan sum of each pattern's tiles */
+    int value[NP_PARTITION_MAX];       /* each pattern's table value */
+    uint64_t index[NP_PARTITION_MAX];  /* each pattern's table index */
+    /* tables */
+    int8_t pattern_of[NP_MAX_CELLS];   /* the pattern whose entry a move of tile t changes */
+    uint64_t weight[NP_MAX_CELLS];     /* the weight in that pattern of t (of its mirror tile) */
+    int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]; /* np_rank_pass of tile u passed by t; 0 for a tile
+                                               * of another pattern and for the blank */
+    np_rank_steps steps;               /* label steps of a tile leaving cell c (by the board's cells) */
+} pdb_lookup;
+
+/* What a move changed in one lookup, to undo it. */
+typedef struct pdb_undo {
+    int pattern, value;
+    uint64_t index;
+} pdb_undo;
+
+/* Linear conflict state. Each line has a code whose digits (base side+1) are,
+ * cell by cell along the line, 1 + the goal position on the line of the tile
+ * there, or 0 for the blank and tiles whose goal is off the line. A move
+ * changes three codes by one digit each, in O(1); a table maps a code to the
+ * line's conflict moves (computed from the digits when the table would be too
+ * large, on 8-wide boards). */
+typedef struct lc_lines {
+    int32_t row_code[NP_MAX_SIDE], col_code[NP_MAX_SIDE];
+    int32_t row_pow[NP_MAX_SIDE], col_pow[NP_MAX_SIDE];   /* digit weights along a row, a column */
+    int8_t row_key[NP_MAX_SIDE][NP_MAX_CELLS];  /* goal column of tile t if its goal is in row r, else -1 */
+    int8_t col_key[NP_MAX_SIDE][NP_MAX_CELLS];  /* goal row of tile t if its goal is in column k, else -1 */
+    uint8_t *row_conflicts, *col_conflicts;     /* code -> conflict moves, or NULL */
+    bool own_tables;
+} lc_lines;
+
+/* What a move changed in the line codes, to undo it. */
+typedef struct lc_undo {
+    bool vertical;
+    int from_line, to_line, along;  /* the lines the tile leaves and enters; the line it moves along */
+    int32_t from_code, to_code, along_code;
+} lc_undo;
+
 typedef struct search {
     uint8_t tiles[NP_MAX_CELLS];
     int blank;
     int bound;       /* current f bound (in weighted units when weighted) */
     int next_bound;  /* least f that exceeded the bound in this iteration */
-    int stop;
+    int outcome;     /* RUN, FOUND or STOPPED */
     int length;
     int gw, hw;      /* f = gw*g + hw*h; 1,1 for optimal search */
     int side;        /* 4 or 5: the specialised kernels of those square boards; 0: general */
@@ -68,44 +118,14 @@ typedef struct search {
      * lookup per child instead of two distances. */
     int8_t mdd[NP_MAX_CELLS][NP_MAX_CELLS][4];
     int8_t nbr[NP_MAX_CELLS][4];
-    uint8_t row_of[NP_MAX_CELLS], col_of[NP_MAX_CELLS]; /* no division in the loop */
-    /* Linear conflict state. Each line has a code whose digits (base side+1)
-     * are, cell by cell along the line, 1 + the goal position on the line of
-     * the tile there, or 0 for the blank and tiles whose goal is off the line.
-     * A move changes three codes by one digit each, in O(1); a table maps a
-     * code to the line's conflict moves (computed from the digits when the
-     * table would be too large, on 8-wide boards). */
-    int32_t rowcode[NP_MAX_SIDE], colcode[NP_MAX_SIDE];
-    int32_t rowpow[NP_MAX_SIDE], colpow[NP_MAX_SIDE];
-    int8_t rowkey[NP_MAX_SIDE][NP_MAX_CELLS], colkey[NP_MAX_SIDE][NP_MAX_CELLS];
-    uint8_t *rowtab, *coltab;
-    bool own_tabs;
-    /* PDB state: for every pattern, on the board and on its mirror, the
-     * Manhattan sum of its tiles, its lookup and the two sums. A move changes
-     * one pattern of each: only those are re-ranked. */
+    uint8_t row[NP_MAX_CELLS], col[NP_MAX_CELLS]; /* copies of np_geom's: no division in the loop */
+    lc_lines lc;
     const struct np_pdbset *pdbs;
-    int psum, rsum;
-    int pmd[NP_PARTITION_MAX], rmd[NP_PARTITION_MAX];
-    int pval[NP_PARTITION_MAX], rval[NP_PARTITION_MAX];
-    /* Each pattern's table index (rank.h) on the board and on its mirror. A
-     * step of tile t from cell c into the blank in direction d moves the index
-     * of t's pattern by np_rank_moved() with t's weight in it, the difference
-     * of the two cells' labels, and the sum of pass[t][u] over the tiles u on
-     * the cells btw[c][d], those whose labels lie strictly between (none on a
-     * row, 0 to 2*side-2 cells vertically); the mirror's index likewise with
-     * rweight, rpass and rbtw: there t's mirror tile moves. pass[t][u] is 0
-     * for a tile u of another pattern and for the blank. */
-    uint64_t pix[NP_PARTITION_MAX], rix[NP_PARTITION_MAX];
-    uint64_t weight[NP_MAX_CELLS], rweight[NP_MAX_CELLS];
-    int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS], rpass[NP_MAX_CELLS][NP_MAX_CELLS];
-    int8_t step[NP_MAX_CELLS][4], rstep[NP_MAX_CELLS][4];
-    uint8_t nbtw[NP_MAX_CELLS][4], nrbtw[NP_MAX_CELLS][4];
-    uint8_t btw[NP_MAX_CELLS][4][2 * NP_MAX_SIDE], rbtw[NP_MAX_CELLS][4][2 * NP_MAX_SIDE];
-    int8_t rpat_of[NP_MAX_CELLS]; /* pattern of mirror_tile[t] */
+    pdb_lookup plain, mirror;
     uint8_t path[NP_MAX_PATH];
 } search;
 
-/* Conflict moves of a line from its code (see struct search). */
+/* Conflict moves of a line from its code (see lc_lines). */
 static int code_conflicts(int32_t code, int base, int len)
 {
     int8_t keys[NP_MAX_SIDE];
@@ -116,14 +136,16 @@ static int code_conflicts(int32_t code, int base, int len)
     return np_lc_keys(keys, len);
 }
 
-static inline int row_lc(const search *s, int32_t code)
+static inline int row_conflicts(const search *s, int32_t code)
 {
-    return s->rowtab ? s->rowtab[code] : code_conflicts(code, s->g->cols + 1, s->g->cols);
+    return s->lc.row_conflicts ? s->lc.row_conflicts[code]
+                               : code_conflicts(code, s->g->cols + 1, s->g->cols);
 }
 
-static inline int col_lc(const search *s, int32_t code)
+static inline int col_conflicts(const search *s, int32_t code)
 {
-    return s->coltab ? s->coltab[code] : code_conflicts(code, s->g->rows + 1, s->g->rows);
+    return s->lc.col_conflicts ? s->lc.col_conflicts[code]
+                               : code_conflicts(code, s->g->rows + 1, s->g->rows);
 }
 
 /* Table of conflicts for every code of a line of `len` cells, or NULL when it
@@ -153,11 +175,11 @@ static int check_limits(search *s)
     if (sh->max_nodes && total < sh->max_nodes && sh->max_nodes - total < step)
         step = sh->max_nodes - total;
     s->next_check = s->generated + step;
-    if (__atomic_load_n(&sh->stop, __ATOMIC_RELAXED))
+    if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED))
         return 1;
     if ((sh->max_nodes && total >= sh->max_nodes) || (sh->cancel && *sh->cancel) ||
         (sh->deadline > 0 && np_clock() >= sh->deadline)) {
-        __atomic_store_n(&sh->stop, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
         return 1;
     }
     return 0;
@@ -167,7 +189,7 @@ static int check_limits(search *s)
 enum { K_MD, K_LC, K_PDB, K_PDBR };
 
 /* Kernel instantiations: heuristic x weighted x board side. The side is 4
- * or 5 for the 15- and 24-puzzle, where neighbours and the transpose are
+ * or 5 for the 15- and 24-puzzle, where neighbours, rows and columns are
  * computed from constants, and 0 for any other board (tables). */
 #define NP_KERNEL_LIST(X) \
     X(md, K_MD, 0, 0) X(lc, K_LC, 0, 0) X(pdb, K_PDB, 0, 0) X(pdbr, K_PDBR, 0, 0) \
@@ -193,143 +215,191 @@ dfs_call(search *s, int depth, int h, int prev, const int kind, const int weight
     return RUN;
 }
 
-/* Cell the blank reaches from `blank` moving in direction d, or -1. */
+/* Cell the blank reaches from `blank` moving in direction d, or -1; row and
+ * column of a cell. With side 4 or 5 from constants (board.h's arithmetic),
+ * else from the tables. */
 static inline __attribute__((always_inline)) int
 neighbour(const search *s, int blank, int d, const int side)
 {
-    if (!side)
-        return s->nbr[blank][d];
-    switch (d) {
-    case NP_UP: return blank >= side ? blank - side : -1;
-    case NP_LEFT: return blank % side != 0 ? blank - 1 : -1;
-    case NP_RIGHT: return blank % side != side - 1 ? blank + 1 : -1;
-    default: return blank < side * (side - 1) ? blank + side : -1;
+    return side ? np_cell_neighbour(blank, d, side, side) : s->nbr[blank][d];
+}
+
+static inline __attribute__((always_inline)) int cell_row(const search *s, int c, const int side)
+{
+    return side ? np_cell_row(c, side) : s->row[c];
+}
+
+static inline __attribute__((always_inline)) int cell_col(const search *s, int c, const int side)
+{
+    return side ? np_cell_col(c, side) : s->col[c];
+}
+
+/* f of a child at depth `depth` with heuristic h. */
+static inline __attribute__((always_inline)) int
+f_value(const search *s, int depth, int h, const int weighted)
+{
+    return weighted ? s->gw * depth + s->hw * h : depth + h;
+}
+
+/* ---- one move's apply and undo, per heuristic ---------------------------- */
+
+/* Tile t slides from cell `from` into the blank on cell `to` (the blank moving
+ * in direction d). A vertical move takes the tile from one row to the other
+ * (the row codes of both change) and keeps it in its column, where only its
+ * digit's place changes; a horizontal move does the same with columns.
+ * @return the change of the conflict moves. */
+static inline __attribute__((always_inline)) int
+lc_apply(search *s, int t, int from, int to, int d, const int side, lc_undo *u)
+{
+    lc_lines *lc = &s->lc;
+    u->vertical = d == NP_UP || d == NP_DOWN;
+    if (u->vertical) {
+        u->from_line = cell_row(s, from, side);
+        u->to_line = cell_row(s, to, side);
+        u->along = cell_col(s, to, side);
+        const int32_t w = lc->row_pow[u->along];
+        u->from_code = lc->row_code[u->from_line];
+        u->to_code = lc->row_code[u->to_line];
+        u->along_code = lc->col_code[u->along];
+        lc->row_code[u->to_line] = u->to_code + (lc->row_key[u->to_line][t] + 1) * w;
+        lc->row_code[u->from_line] = u->from_code - (lc->row_key[u->from_line][t] + 1) * w;
+        lc->col_code[u->along] += (lc->col_key[u->along][t] + 1) *
+                                  (lc->col_pow[u->to_line] - lc->col_pow[u->from_line]);
+        return row_conflicts(s, lc->row_code[u->to_line]) + row_conflicts(s, lc->row_code[u->from_line]) -
+               row_conflicts(s, u->to_code) - row_conflicts(s, u->from_code);
+    }
+    u->from_line = cell_col(s, from, side);
+    u->to_line = cell_col(s, to, side);
+    u->along = cell_row(s, to, side);
+    const int32_t w = lc->col_pow[u->along];
+    u->from_code = lc->col_code[u->from_line];
+    u->to_code = lc->col_code[u->to_line];
+    u->along_code = lc->row_code[u->along];
+    lc->col_code[u->to_line] = u->to_code + (lc->col_key[u->to_line][t] + 1) * w;
+    lc->col_code[u->from_line] = u->from_code - (lc->col_key[u->from_line][t] + 1) * w;
+    lc->row_code[u->along] += (lc->row_key[u->along][t] + 1) *
+                              (lc->row_pow[u->to_line] - lc->row_pow[u->from_line]);
+    return col_conflicts(s, lc->col_code[u->to_line]) + col_conflicts(s, lc->col_code[u->from_line]) -
+           col_conflicts(s, u->to_code) - col_conflicts(s, u->from_code);
+}
+
+static inline __attribute__((always_inline)) void lc_undo_move(search *s, const lc_undo *u)
+{
+    lc_lines *lc = &s->lc;
+    if (u->vertical) {
+        lc->row_code[u->from_line] = u->from_code;
+        lc->row_code[u->to_line] = u->to_code;
+        lc->col_code[u->along] = u->along_code;
+    } else {
+        lc->col_code[u->from_line] = u->from_code;
+        lc->col_code[u->to_line] = u->to_code;
+        lc->row_code[u->along] = u->along_code;
     }
 }
 
-/* The table index of pattern p, now `cur`, after a tile of weight w in it
- * steps `step` labels, passing the cells btw[0 .. nbtw) whose tiles add
- * pass[tile]; the entry is prefetched. */
+/* The table index, after tile t leaves cell `from` (the blank moving in
+ * direction d), of the pattern whose entry that changes in lookup lk; the
+ * entry is prefetched. */
 static inline __attribute__((always_inline)) uint64_t
-child_index(const search *s, int p, uint64_t cur, uint64_t w, int step, const int64_t *pass,
-            const uint8_t *btw, int nbtw)
+pdb_child_index(const search *s, const pdb_lookup *lk, int t, int from, int d)
 {
+    const int p = lk->pattern_of[t];
+    const uint8_t *between = lk->steps.between[from][d];
     int64_t passed = 0;
-    for (int q = 0; q < nbtw; q++)
-        passed += pass[s->tiles[btw[q]]];
-    const uint64_t i = np_rank_moved(cur, w, step, passed);
+    for (int q = 0; q < lk->steps.nbetween[from][d]; q++)
+        passed += lk->pass[t][s->tiles[between[q]]];
+    const uint64_t i = np_rank_moved(lk->index[p], lk->weight[t], lk->steps.delta[from][d], passed);
     np__pdb_prefetch(s->pdbs, p, i);
     return i;
 }
 
+/* Tile t moved, changing its pattern's Manhattan sum by dmd and its index to
+ * `index` (pdb_child_index): look the entry up. @return the lookup's new sum. */
+static inline __attribute__((always_inline)) int
+pdb_apply(const search *s, pdb_lookup *lk, int t, int dmd, uint64_t index, pdb_undo *u)
+{
+    const int p = lk->pattern_of[t];
+    u->pattern = p;
+    u->value = lk->value[p];
+    u->index = lk->index[p];
+    lk->md[p] += dmd;
+    lk->index[p] = index;
+    lk->value[p] = np_pdb_view_value(&s->pdbs->view[p], index, lk->md[p]);
+    lk->sum += lk->value[p] - u->value;
+    return lk->sum;
+}
+
+static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, int dmd, const pdb_undo *u)
+{
+    const int p = u->pattern;
+    lk->md[p] -= dmd;
+    lk->sum += u->value - lk->value[p];
+    lk->value[p] = u->value;
+    lk->index[p] = u->index;
+}
+
+/* ---- the kernel ------------------------------------------------------------ */
+
 /* Expand one node whose f is within the bound and which is not the goal.
- * `kind` and `weighted` are compile-time constants in each instantiation, so
- * the Manhattan kernel carries no trace of the others. */
+ * `kind`, `weighted` and `side` are compile-time constants in each
+ * instantiation, so the Manhattan kernel carries no trace of the others. */
 static inline __attribute__((always_inline)) int
 dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
 {
+    const bool pdb = kind == K_PDB || kind == K_PDBR;
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
-        s->stop = STOPPED;
+        s->outcome = STOPPED;
         return STOPPED;
     }
     if (__builtin_expect(depth >= NP_MAX_PATH, 0)) {
-        s->stop = STOPPED;
+        s->outcome = STOPPED;
         return STOPPED;
     }
     s->expanded++;
     const int blank = s->blank;
-    const struct np_pdbset *pdbs = s->pdbs;
-    uint64_t idx[4], ridx[4];
-    if (kind == K_PDB || kind == K_PDBR) {
-        /* Rank every child's changed pattern(s) first and prefetch the
+    uint64_t plain_index[4], mirror_index[4];
+    if (pdb) {
+        /* Work out every child's changed index(es) first and prefetch the
          * entries: the table lookups are the cost of this search, and their
          * cache misses overlap this way instead of coming one at a time. */
         for (int d = 0; d < 4; d++) {
-            const int nb = neighbour(s, blank, d, side);
-            if (d == NP_DIR_OPPOSITE(prev) || nb < 0)
+            const int from = neighbour(s, blank, d, side);
+            if (d == NP_DIR_OPPOSITE(prev) || from < 0)
                 continue;
-            const int t = s->tiles[nb];
-            const int p = pdbs->pat_of[t];
-            idx[d] = child_index(s, p, s->pix[p], s->weight[t], s->step[nb][d], s->pass[t],
-                                 s->btw[nb][d], s->nbtw[nb][d]);
-            if (kind == K_PDBR) {
-                const int rp = s->rpat_of[t];
-                ridx[d] = child_index(s, rp, s->rix[rp], s->rweight[t], s->rstep[nb][d],
-                                      s->rpass[t], s->rbtw[nb][d], s->nrbtw[nb][d]);
-            }
+            const int t = s->tiles[from];
+            plain_index[d] = pdb_child_index(s, &s->plain, t, from, d);
+            if (kind == K_PDBR)
+                mirror_index[d] = pdb_child_index(s, &s->mirror, t, from, d);
         }
     }
     for (int d = 0; d < 4; d++) {
         if (d == NP_DIR_OPPOSITE(prev))
             continue;
-        const int nb = neighbour(s, blank, d, side);
-        if (nb < 0)
+        const int from = neighbour(s, blank, d, side); /* the tile's cell; the blank's next */
+        if (from < 0)
             continue;
         s->generated++;
-        const int t = s->tiles[nb];
-        const int dmd = s->mdd[t][nb][d];
-        int nh = h + dmd;
-        int saved0 = 0, saved1 = 0, line0 = 0, line1 = 0, along = 0, saved_along = 0;
-        int p = 0, rp = 0, saved_val = 0, saved_rval = 0;
-        bool refl = false;
-        if (kind == K_LC) {
-            /* A vertical move takes the tile from the blank's new row to its
-             * old one; a horizontal move does the same with columns. The
-             * other lines keep their tiles in the same order. */
-            if (d == NP_UP || d == NP_DOWN) {
-                line0 = (side ? blank / side : s->row_of[blank]);
-                line1 = (side ? nb / side : s->row_of[nb]);
-                along = (side ? blank % side : s->col_of[blank]);
-                const int32_t w = s->rowpow[along];
-                saved0 = s->rowcode[line0];
-                saved1 = s->rowcode[line1];
-                saved_along = s->colcode[along];
-                s->rowcode[line0] = saved0 + (s->rowkey[line0][t] + 1) * w;
-                s->rowcode[line1] = saved1 - (s->rowkey[line1][t] + 1) * w;
-                nh += row_lc(s, s->rowcode[line0]) + row_lc(s, s->rowcode[line1]) -
-                      row_lc(s, saved0) - row_lc(s, saved1);
-                /* Along its column the tile only changes place with the blank:
-                 * same conflicts, but the column's digits move. */
-                s->colcode[along] += (s->colkey[along][t] + 1) * (s->colpow[line0] - s->colpow[line1]);
-            } else {
-                line0 = (side ? blank % side : s->col_of[blank]);
-                line1 = (side ? nb % side : s->col_of[nb]);
-                along = (side ? blank / side : s->row_of[blank]);
-                const int32_t w = s->colpow[along];
-                saved0 = s->colcode[line0];
-                saved1 = s->colcode[line1];
-                saved_along = s->rowcode[along];
-                s->colcode[line0] = saved0 + (s->colkey[line0][t] + 1) * w;
-                s->colcode[line1] = saved1 - (s->colkey[line1][t] + 1) * w;
-                nh += col_lc(s, s->colcode[line0]) + col_lc(s, s->colcode[line1]) -
-                      col_lc(s, saved0) - col_lc(s, saved1);
-                s->rowcode[along] += (s->rowkey[along][t] + 1) * (s->rowpow[line0] - s->rowpow[line1]);
-            }
-        } else if (kind == K_PDB || kind == K_PDBR) {
-            /* Only the pattern of the moved tile changes (and, reflected, the
-             * pattern of its mirror tile); the mirror keeps Manhattan sums. */
-            p = pdbs->pat_of[t];
-            s->pmd[p] += dmd;
-            saved_val = s->pval[p];
-            s->pval[p] = np_pdb_view_value(&pdbs->view[p], idx[d], s->pmd[p]);
-            s->psum += s->pval[p] - saved_val;
-            nh = s->psum;
+        const int t = s->tiles[from];
+        const int dmd = s->mdd[t][from][d];
+        int child_h = h + dmd;
+        lc_undo lc_saved;
+        pdb_undo plain_saved, mirror_saved;
+        bool mirrored = false;
+        if (kind == K_LC)
+            child_h += lc_apply(s, t, from, blank, d, side, &lc_saved);
+        if (pdb) {
+            child_h = pdb_apply(s, &s->plain, t, dmd, plain_index[d], &plain_saved);
             /* The reflected sum can only raise h: skip it when the plain sum
              * already prunes this child (its f then stays a valid lower
              * bound for the next threshold). */
-            refl = kind == K_PDBR &&
-                   (weighted ? s->gw * (depth + 1) + s->hw * nh : depth + 1 + nh) <= s->bound;
-            if (refl) {
-                rp = s->rpat_of[t];
-                s->rmd[rp] += dmd;
-                saved_rval = s->rval[rp];
-                s->rval[rp] = np_pdb_view_value(&pdbs->view[rp], ridx[d], s->rmd[rp]);
-                s->rsum += s->rval[rp] - saved_rval;
-                if (s->rsum > nh)
-                    nh = s->rsum;
+            mirrored = kind == K_PDBR && f_value(s, depth + 1, child_h, weighted) <= s->bound;
+            if (mirrored) {
+                const int mirror_h = pdb_apply(s, &s->mirror, t, dmd, mirror_index[d], &mirror_saved);
+                if (mirror_h > child_h)
+                    child_h = mirror_h;
             }
         }
-        const int f = weighted ? s->gw * (depth + 1) + s->hw * nh : depth + 1 + nh;
+        const int f = f_value(s, depth + 1, child_h, weighted);
         int r = RUN;
         if (f > s->bound) {
             if (f < s->next_bound)
@@ -337,54 +407,26 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
         } else {
             s->path[depth] = (uint8_t)d;
             s->tiles[blank] = (uint8_t)t;
-            s->tiles[nb] = 0;
-            if (nh == 0) {
+            s->tiles[from] = 0;
+            if (child_h == 0) {
                 /* h is zero only on the goal for these heuristics (a PDB set
                  * covers every tile); the board is left solved. */
                 s->length = depth + 1;
-                s->stop = FOUND;
+                s->outcome = FOUND;
                 return FOUND;
             }
-            s->blank = nb;
-            uint64_t saved_ix = 0, saved_rix = 0;
-            if (kind == K_PDB || kind == K_PDBR) {
-                saved_ix = s->pix[p];
-                s->pix[p] = idx[d];
-                if (kind == K_PDBR) {
-                    /* refl holds: the child passed the plain test */
-                    saved_rix = s->rix[rp];
-                    s->rix[rp] = ridx[d];
-                }
-            }
-            r = dfs_call(s, depth + 1, nh, d, kind, weighted, side);
-            if (kind == K_PDB || kind == K_PDBR) {
-                s->pix[p] = saved_ix;
-                if (kind == K_PDBR)
-                    s->rix[rp] = saved_rix;
-            }
+            s->blank = from;
+            r = dfs_call(s, depth + 1, child_h, d, kind, weighted, side);
             s->blank = blank;
-            s->tiles[nb] = (uint8_t)t;
+            s->tiles[from] = (uint8_t)t;
             s->tiles[blank] = 0;
         }
-        if (kind == K_LC) {
-            if (d == NP_UP || d == NP_DOWN) {
-                s->rowcode[line1] = saved1;
-                s->rowcode[line0] = saved0;
-                s->colcode[along] = saved_along;
-            } else {
-                s->colcode[line1] = saved1;
-                s->colcode[line0] = saved0;
-                s->rowcode[along] = saved_along;
-            }
-        } else if (kind == K_PDB || kind == K_PDBR) {
-            s->pmd[p] -= dmd;
-            s->psum += saved_val - s->pval[p];
-            s->pval[p] = saved_val;
-            if (refl) {
-                s->rmd[rp] -= dmd;
-                s->rsum += saved_rval - s->rval[rp];
-                s->rval[rp] = saved_rval;
-            }
+        if (kind == K_LC)
+            lc_undo_move(s, &lc_saved);
+        if (pdb) {
+            pdb_undo_move(&s->plain, dmd, &plain_saved);
+            if (mirrored)
+                pdb_undo_move(&s->mirror, dmd, &mirror_saved);
         }
         if (r != RUN)
             return r;
@@ -409,47 +451,29 @@ static int dfs_root(search *s, int kind, int weighted, int depth, int h, int pre
     }
 }
 
-/* The cells other than a and b whose labels lie strictly between theirs,
- * into out; @return how many. */
-static uint8_t cells_between(const uint8_t *label, int cells, int a, int b, uint8_t *out)
-{
-    uint8_t n = 0;
-    for (int x = 0; x < cells; x++)
-        if (x != a && x != b && (label[x] > label[a]) != (label[x] > label[b]))
-            out[n++] = (uint8_t)x;
-    return n;
-}
+/* ---- tables and the root's state ------------------------------------------ */
 
-/* The PDB step tables (see struct search). */
+/* The PDB lookups' tables (see pdb_lookup): the plain lookup's from the
+ * rank module, the mirror's translated through the mirror tiles. */
 static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
 {
-    uint8_t rlabel[NP_MAX_CELLS]; /* the label of each cell's mirror cell */
-    for (int c = 0; c < g->cells; c++)
-        rlabel[c] = g->label[g->mirror_cell[c]];
+    pdb_lookup *plain = &s->plain, *mirror = &s->mirror;
+    for (int p = 0; p < pdbs->npat; p++)
+        np_rank_tile_tables(pdbs->ranker[p], pdbs->part.patterns[p].tiles, plain->weight, plain->pass);
     for (int t = 1; t < g->cells; t++) {
-        const int p = pdbs->pat_of[t], i = pdbs->slot_of[t];
-        const int mt = g->mirror_tile[t], rp = pdbs->pat_of[mt], ri = pdbs->slot_of[mt];
-        s->rpat_of[t] = (int8_t)rp;
-        s->weight[t] = pdbs->ranker[p]->weight[i];
-        s->rweight[t] = pdbs->ranker[rp]->weight[ri];
-        for (int u = 1; u < g->cells; u++) {
-            if (u != t && pdbs->pat_of[u] == p)
-                s->pass[t][u] = np_rank_pass(pdbs->ranker[p], i, pdbs->slot_of[u]);
-            const int mu = g->mirror_tile[u];
-            if (mu != mt && pdbs->pat_of[mu] == rp)
-                s->rpass[t][u] = np_rank_pass(pdbs->ranker[rp], ri, pdbs->slot_of[mu]);
-        }
+        const int mt = g->mirror_tile[t];
+        plain->pattern_of[t] = pdbs->pat_of[t];
+        mirror->pattern_of[t] = pdbs->pat_of[mt];
+        mirror->weight[t] = plain->weight[mt];
+        for (int u = 1; u < g->cells; u++)
+            mirror->pass[t][u] = plain->pass[mt][g->mirror_tile[u]];
     }
+    uint8_t mirror_label[NP_MAX_CELLS]; /* the label of each cell's mirror cell */
     for (int c = 0; c < g->cells; c++)
-        for (int d = 0; d < 4; d++) {
-            const int to = g->nbr[c][NP_DIR_OPPOSITE(d)]; /* the blank's cell */
-            if (to < 0)
-                continue;
-            s->step[c][d] = (int8_t)(g->label[to] - g->label[c]);
-            s->rstep[c][d] = (int8_t)(rlabel[to] - rlabel[c]);
-            s->nbtw[c][d] = cells_between(g->label, g->cells, c, to, s->btw[c][d]);
-            s->nrbtw[c][d] = cells_between(rlabel, g->cells, c, to, s->rbtw[c][d]);
-        }
+        mirror_label[c] = g->label[g->mirror_cell[c]];
+    /* Labels follow the rows (board.h): a step passes at most 2 * cols cells. */
+    (void)np_rank_steps_init(&plain->steps, g, g->label);
+    (void)np_rank_steps_init(&mirror->steps, g, mirror_label);
 }
 
 /* Tables that depend on the geometry and heuristic only. */
@@ -459,10 +483,8 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
     s->g = g;
     s->pdbs = pdbs;
     memcpy(s->nbr, g->nbr, sizeof s->nbr);
-    for (int c = 0; c < g->cells; c++) {
-        s->row_of[c] = (uint8_t)(c / g->cols);
-        s->col_of[c] = (uint8_t)(c % g->cols);
-    }
+    memcpy(s->row, g->row, sizeof s->row);
+    memcpy(s->col, g->col, sizeof s->col);
     for (int t = 1; t < g->cells; t++)
         for (int c = 0; c < g->cells; c++)
             for (int d = 0; d < 4; d++) {
@@ -470,20 +492,22 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
                 if (from >= 0)
                     s->mdd[t][c][d] = (int8_t)(g->dist[from][g->home[t]] - g->dist[c][g->home[t]]);
             }
-    for (int r = 0; r < g->rows; r++)
-        for (int t = 0; t < g->cells; t++)
-            s->rowkey[r][t] = (int8_t)(t && g->home[t] / g->cols == r ? g->home[t] % g->cols : -1);
-    for (int k = 0; k < g->cols; k++)
-        for (int t = 0; t < g->cells; t++)
-            s->colkey[k][t] = (int8_t)(t && g->home[t] % g->cols == k ? g->home[t] / g->cols : -1);
+    lc_lines *lc = &s->lc;
+    for (int t = 0; t < g->cells; t++) {
+        const int r = g->row[g->home[t]], k = g->col[g->home[t]];
+        for (int line = 0; line < g->rows; line++)
+            lc->row_key[line][t] = (int8_t)(t && r == line ? k : -1);
+        for (int line = 0; line < g->cols; line++)
+            lc->col_key[line][t] = (int8_t)(t && k == line ? r : -1);
+    }
     for (int k = 0, w = 1; k < g->cols; k++, w *= g->cols + 1)
-        s->rowpow[k] = w;
+        lc->row_pow[k] = w;
     for (int r = 0, w = 1; r < g->rows; r++, w *= g->rows + 1)
-        s->colpow[r] = w;
+        lc->col_pow[r] = w;
     if (kind == K_LC) {
-        s->rowtab = conflict_table(g->cols);
-        s->coltab = g->cols == g->rows ? s->rowtab : conflict_table(g->rows);
-        s->own_tabs = true;
+        lc->row_conflicts = conflict_table(g->cols);
+        lc->col_conflicts = g->cols == g->rows ? lc->row_conflicts : conflict_table(g->rows);
+        lc->own_tables = true;
     }
     if (pdbs)
         search_pdb_tables(s, g, pdbs);
@@ -494,16 +518,33 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
 static void search_clone(search *dst, const search *src)
 {
     *dst = *src;
-    dst->own_tabs = false;
+    dst->lc.own_tables = false;
 }
 
 static void search_free_tables(search *s)
 {
-    if (!s->own_tabs)
+    if (!s->lc.own_tables)
         return;
-    if (s->coltab != s->rowtab)
-        free(s->coltab);
-    free(s->rowtab);
+    if (s->lc.col_conflicts != s->lc.row_conflicts)
+        free(s->lc.col_conflicts);
+    free(s->lc.row_conflicts);
+}
+
+/* One lookup's state from scratch: tile u of the looked-up board (the board
+ * itself, or its mirror) stands on cell pos[u], ranked by its label. */
+static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const np_geom *g, const uint8_t *pos,
+                           const uint8_t *label)
+{
+    lk->sum = 0;
+    for (int p = 0; p < pdbs->npat; p++) {
+        const np_pattern *pat = &pdbs->part.patterns[p];
+        lk->md[p] = 0;
+        for (int j = 0; j < pat->ntiles; j++)
+            lk->md[p] += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
+        lk->index[p] = np_rank_cells_of(pdbs->ranker[p], label, pos, pat->tiles);
+        lk->value[p] = np_pdb_view_value(&pdbs->view[p], lk->index[p], lk->md[p]);
+        lk->sum += lk->value[p];
+    }
 }
 
 /* Put board b on the search and set up the incremental state. */
@@ -512,43 +553,26 @@ static void search_set_board(search *s, const np_board *b)
     const np_geom *g = s->g;
     memcpy(s->tiles, b->tiles, (size_t)g->cells);
     s->blank = b->blank;
-    memset(s->rowcode, 0, sizeof s->rowcode);
-    memset(s->colcode, 0, sizeof s->colcode);
+    lc_lines *lc = &s->lc;
+    memset(lc->row_code, 0, sizeof lc->row_code);
+    memset(lc->col_code, 0, sizeof lc->col_code);
     for (int c = 0; c < g->cells; c++) {
-        int r = s->row_of[c], k = s->col_of[c];
-        s->rowcode[r] += (s->rowkey[r][s->tiles[c]] + 1) * s->rowpow[k];
-        s->colcode[k] += (s->colkey[k][s->tiles[c]] + 1) * s->colpow[r];
+        int r = s->row[c], k = s->col[c];
+        lc->row_code[r] += (lc->row_key[r][s->tiles[c]] + 1) * lc->row_pow[k];
+        lc->col_code[k] += (lc->col_key[k][s->tiles[c]] + 1) * lc->col_pow[r];
     }
     const struct np_pdbset *pdbs = s->pdbs;
     if (pdbs) {
-        uint8_t pos[NP_MAX_CELLS];
         /* b is valid (np_ida_solve checks it): its tiles are a permutation, so
-         * this sets pos[u] for every tile u. */
+         * these set every tile's cell. On the mirror, tile u stands where its
+         * mirror tile stands here, transposed. */
+        uint8_t pos[NP_MAX_CELLS], mirror_pos[NP_MAX_CELLS];
         for (int c = 0; c < g->cells; c++)
             pos[b->tiles[c]] = (uint8_t)c;
-        s->psum = s->rsum = 0;
-        for (int p = 0; p < pdbs->npat; p++) {
-            /* the labels of the pattern's tiles' cells, in pattern order */
-            uint8_t plabels[NP_PATTERN_MAX_TILES] = {0}, rlabels[NP_PATTERN_MAX_TILES] = {0};
-            const np_pattern *pat = &pdbs->part.patterns[p];
-            s->pmd[p] = s->rmd[p] = 0;
-            for (int j = 0; j < pat->ntiles; j++) {
-                int u = pat->tiles[j];
-                /* cppcheck-suppress uninitvar ; set above for every tile */
-                plabels[j] = g->label[pos[u]];
-                s->pmd[p] += g->dist[pos[u]][g->home[u]];
-                /* On the mirror, tile u stands where its mirror tile stands here, transposed. */
-                int mc = g->mirror_cell[pos[g->mirror_tile[u]]];
-                rlabels[j] = g->label[mc];
-                s->rmd[p] += g->dist[mc][g->home[u]];
-            }
-            s->pix[p] = np_rank_inline(pdbs->ranker[p], plabels);
-            s->rix[p] = np_rank_inline(pdbs->ranker[p], rlabels);
-            s->pval[p] = np_pdb_view_value(&pdbs->view[p], s->pix[p], s->pmd[p]);
-            s->rval[p] = np_pdb_view_value(&pdbs->view[p], s->rix[p], s->rmd[p]);
-            s->psum += s->pval[p];
-            s->rsum += s->rval[p];
-        }
+        for (int u = 0; u < g->cells; u++)
+            mirror_pos[u] = g->mirror_cell[pos[g->mirror_tile[u]]];
+        pdb_lookup_set(&s->plain, pdbs, g, pos, g->label);
+        pdb_lookup_set(&s->mirror, pdbs, g, mirror_pos, g->label);
     }
 }
 
@@ -557,8 +581,8 @@ static int search_h(const search *s, int kind, const np_board *b)
 {
     switch (kind) {
     case K_LC: return np_h_linear_conflict(b, s->g);
-    case K_PDB: return s->psum;
-    case K_PDBR: return s->psum > s->rsum ? s->psum : s->rsum;
+    case K_PDB: return s->plain.sum;
+    case K_PDBR: return s->plain.sum > s->mirror.sum ? s->plain.sum : s->mirror.sum;
     default: return np_board_manhattan(b, s->g);
     }
 }
@@ -674,22 +698,22 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
      * frontier node must not contribute a stale bound below. */
     for (int i = 0; i < threads; i++) {
         workers[i]->next_bound = INT_MAX;
-        workers[i]->stop = RUN;
+        workers[i]->outcome = RUN;
     }
 #pragma omp parallel num_threads(threads)
     {
         search *s = workers[omp_get_thread_num()];
         s->bound = proto->bound;
         s->next_bound = INT_MAX;
-        s->stop = RUN;
+        s->outcome = RUN;
 #pragma omp for schedule(dynamic, 1)
         for (size_t i = 0; i < fr.n; i++) {
-            if (__atomic_load_n(&proto->sh->stop, __ATOMIC_RELAXED))
+            if (__atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED))
                 continue;
             task *tk = &fr.v[i];
             search_set_board(s, &tk->board);
             memcpy(s->path, tk->path, (size_t)tk->depth);
-            s->stop = RUN;
+            s->outcome = RUN;
             int r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->prev);
             if (r == FOUND) {
 #pragma omp critical(np_ida_found)
@@ -700,7 +724,7 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
                         memcpy(found_path, s->path, (size_t)s->length);
                     }
                 }
-                __atomic_store_n(&proto->sh->stop, 1, __ATOMIC_RELAXED);
+                __atomic_store_n(&proto->sh->halt, 1, __ATOMIC_RELAXED);
             } else if (r == STOPPED) {
 #pragma omp atomic write
                 stopped = 1;
@@ -713,9 +737,9 @@ static int parallel_iteration(search *proto, int kind, int weighted, const np_bo
             proto->next_bound = s->next_bound;
     }
     if (found)
-        __atomic_store_n(&proto->sh->stop, 0, __ATOMIC_RELAXED); /* ours, not a limit */
+        __atomic_store_n(&proto->sh->halt, 0, __ATOMIC_RELAXED); /* ours, not a limit */
     else if (stopped)
-        proto->stop = STOPPED;
+        proto->outcome = STOPPED;
     free(fr.v);
     return NP_OK;
 }
@@ -798,12 +822,12 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     int h0 = res->h0;
     if (h0 == 0) {
         s->length = 0;
-        s->stop = FOUND;
+        s->outcome = FOUND;
     }
     s->bound = s->hw * h0;
     uint8_t par_path[NP_MAX_PATH];
     int par_len = -1;
-    while (s->stop == RUN) {
+    while (s->outcome == RUN) {
         s->next_bound = INT_MAX;
         if (threads > 1) {
             search_set_board(s, start);
@@ -813,13 +837,13 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
             if (par_len >= 0) {
                 s->length = par_len;
                 memcpy(s->path, par_path, (size_t)par_len);
-                s->stop = FOUND;
+                s->outcome = FOUND;
                 break;
             }
         } else {
             dfs_root(s, kind, weighted, 0, h0, NP_NO_DIR);
         }
-        if (s->stop != RUN || s->next_bound == INT_MAX)
+        if (s->outcome != RUN || s->next_bound == INT_MAX)
             break;
         s->bound = s->next_bound;
     }
@@ -835,7 +859,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     }
     res->bound = s->bound / s->gw;
     res->seconds = np_clock() - t0;
-    if (rc == NP_OK && s->stop == FOUND) {
+    if (rc == NP_OK && s->outcome == FOUND) {
         for (int i = 0; i < s->length; i++)
             res->moves[i] = np_dir_char(s->path[i]);
         res->moves[s->length] = 0;
