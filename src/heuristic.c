@@ -76,16 +76,16 @@ int np_h_linear_conflict(const np_board *b, const np_geom *g)
     int8_t key[NP_MAX_CELLS];
     for (int r = 0; r < g->rows; r++) {
         for (int t = 0; t < g->cells; t++)
-            key[t] = (int8_t)(t && g->home[t] / g->cols == r ? g->home[t] % g->cols : -1);
+            key[t] = (int8_t)(t && g->row[g->home[t]] == r ? g->col[g->home[t]] : -1);
         for (int k = 0; k < g->cols; k++)
-            line[k] = b->tiles[r * g->cols + k];
+            line[k] = b->tiles[np_cell_at(r, k, g->cols)];
         h += np_lc_line(line, g->cols, key);
     }
     for (int k = 0; k < g->cols; k++) {
         for (int t = 0; t < g->cells; t++)
-            key[t] = (int8_t)(t && g->home[t] % g->cols == k ? g->home[t] / g->cols : -1);
+            key[t] = (int8_t)(t && g->col[g->home[t]] == k ? g->row[g->home[t]] : -1);
         for (int r = 0; r < g->rows; r++)
-            line[r] = b->tiles[r * g->cols + k];
+            line[r] = b->tiles[np_cell_at(r, k, g->cols)];
         h += np_lc_line(line, g->rows, key);
     }
     return h;
@@ -100,14 +100,12 @@ static int pdb_sum(const np_pdbset *set, const uint8_t *pos)
     int h = 0;
     for (int p = 0; p < set->npat; p++) {
         const np_pattern *pat = &set->part.patterns[p];
-        uint8_t labels[NP_PATTERN_MAX_TILES]; /* the tables rank cell labels */
         int md = 0;
-        for (int j = 0; j < pat->ntiles; j++) {
-            const int c = pos[pat->tiles[j]];
-            labels[j] = g->label[c];
-            md += g->dist[c][g->home[pat->tiles[j]]];
-        }
-        h += np__pdb_value(set, p, labels, md);
+        for (int j = 0; j < pat->ntiles; j++)
+            md += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
+        /* the tables rank cell labels (board.h) */
+        const uint64_t i = np_rank_cells_of(set->ranker[p], g->label, pos, pat->tiles);
+        h += np_pdb_view_value(&set->view[p], i, md);
     }
     return h;
 }

@@ -53,10 +53,8 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
     int rc = NP_OK;
     for (int p = 0; p < set->npat && rc == NP_OK; p++) {
         const np_pattern *pat = &part->patterns[p];
-        for (int j = 0; j < pat->ntiles; j++) {
+        for (int j = 0; j < pat->ntiles; j++)
             set->pat_of[pat->tiles[j]] = (int8_t)p;
-            set->slot_of[pat->tiles[j]] = (int8_t)j;
-        }
         char name[256], path[4096];
         np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
         if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {

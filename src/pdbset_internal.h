@@ -1,4 +1,4 @@
-/* pdbset_internal.h - the layout of an opened PDB set, shared by heuristic.c and the search. */
+/* pdbset_internal.h - the layout of an opened PDB set, shared by pdbset.c, heuristic.c and the search. */
 #ifndef NPUZZLE_PDBSET_INTERNAL_H
 #define NPUZZLE_PDBSET_INTERNAL_H
 
@@ -16,17 +16,7 @@ struct np_pdbset {
     np_ranker *ranker[NP_PARTITION_MAX];
     void *copy[NP_PARTITION_MAX];  /* private payload copies (NP_PDBSET_PRIVATE_COPY) */
     int8_t pat_of[NP_MAX_CELLS];   /* pattern of tile t (-1 for the blank) */
-    int8_t slot_of[NP_MAX_CELLS];  /* position of tile t within its pattern */
 };
-
-/* Value of one pattern's lookup: `cells` the labels (board.h) of its tiles'
- * cells in pattern order, `md` their Manhattan distance (the 4-bit encoding
- * stores the excess). */
-static inline int np__pdb_value(const struct np_pdbset *set, int p, const uint8_t *cells, int md)
-{
-    uint64_t i = np_rank(set->ranker[p], cells);
-    return np_pdb_view_value(&set->view[p], i, md);
-}
 
 /* Ask for the cache line of entry i of pattern p (a hint; never faults). */
 static inline void np__pdb_prefetch(const struct np_pdbset *set, int p, uint64_t i)
