@@ -9,6 +9,8 @@
 
 #include <cmocka.h>
 
+#include "suites.h"
+
 #include "npuzzle/board.h"
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_gen.h"
@@ -486,9 +488,9 @@ static void test_4x4_seven(void **state)
     free(v);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    const struct CMUnitTest fast[] = {
         cmocka_unit_test(test_invalid),
         cmocka_unit_test(test_too_big),
         cmocka_unit_test(test_ref_3x3),
@@ -499,7 +501,9 @@ int main(void)
         cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_8puzzle_admissible),
+    };
+    const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_4x4_seven),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return NP_TEST_SUITES(argc, argv, fast, NULL, NULL, slow, NULL, NULL);
 }

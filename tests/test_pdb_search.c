@@ -24,6 +24,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#include "suites.h"
 #include <omp.h>
 
 #include "npuzzle.h"
@@ -208,33 +210,50 @@ static tables t15[2];
 #define t15_auto t15[0]
 #define t15_bit8 t15[1]
 
-static int setup_all(void **state)
+/* The fast group: the 8-puzzle's BFS and its 8:4-4 tables. */
+static int setup_fast(void **state)
 {
     (void)state;
     assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
-    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
     double t0 = wall_now();
     p8_bfs();
     double t1 = wall_now();
     static const int enc8[3] = {NP_PDB_ENC_AUTO, NP_PDB_ENC_8BIT, NP_PDB_ENC_4BIT};
-    static const int enc15[2] = {NP_PDB_ENC_AUTO, NP_PDB_ENC_8BIT};
     tables_build(t8, enc8, 3, &g3, "8:4-4");
-    tables_build(t15, enc15, 2, &g4, "15:6-6-3");
-    print_message("[ setup    ] 8-puzzle BFS %.2f s; 8:4-4 built and written in %.2f s; 15:6-6-3 "
-                  "in %.2f s; %s build, %d OpenMP threads\n",
-                  t1 - t0, t8[2].build_seconds, t15[1].build_seconds,
-                  UNDER_SANITIZER ? "sanitizer" : "plain", omp_get_max_threads());
+    print_message("[ setup    ] 8-puzzle BFS %.2f s; 8:4-4 built and written in %.2f s; %s build, "
+                  "%d OpenMP threads\n",
+                  t1 - t0, t8[2].build_seconds, UNDER_SANITIZER ? "sanitizer" : "plain",
+                  omp_get_max_threads());
     return 0;
 }
 
-static int teardown_all(void **state)
+/* The slow group: real 15-puzzle tables (15:6-6-3). */
+static int setup_slow(void **state)
+{
+    (void)state;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    static const int enc15[2] = {NP_PDB_ENC_AUTO, NP_PDB_ENC_8BIT};
+    tables_build(t15, enc15, 2, &g4, "15:6-6-3");
+    print_message("[ setup    ] 15:6-6-3 built and written in %.2f s; %s build, %d OpenMP threads\n",
+                  t15[1].build_seconds, UNDER_SANITIZER ? "sanitizer" : "plain",
+                  omp_get_max_threads());
+    return 0;
+}
+
+static int teardown_fast(void **state)
 {
     (void)state;
     for (int k = 0; k < 3; k++)
         tables_free(&t8[k]);
+    oracle_free(&p8);
+    return 0;
+}
+
+static int teardown_slow(void **state)
+{
+    (void)state;
     for (int k = 0; k < 2; k++)
         tables_free(&t15[k]);
-    oracle_free(&p8);
     return 0;
 }
 
@@ -592,15 +611,18 @@ static void test_parallel_single_board(void **state)
                   (unsigned long long)gen1, s1, (unsigned long long)gen2, s2);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    const struct CMUnitTest tests[] = {
+    const struct CMUnitTest fast[] = {
         cmocka_unit_test(test_p8_hardest),
         cmocka_unit_test(test_p8_sampled_boards),
         cmocka_unit_test(test_p8_all_boards_bounds),
+    };
+    const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_reflection_random15),
         cmocka_unit_test(test_parallel_single_board),
         cmocka_unit_test(test_korf100),
     };
-    return cmocka_run_group_tests(tests, setup_all, teardown_all);
+    return NP_TEST_SUITES(argc, argv, fast, setup_fast, teardown_fast, slow, setup_slow,
+                          teardown_slow);
 }
