@@ -95,7 +95,6 @@ typedef struct lc_lines {
 
 /* What a move changed in the line codes, to undo it. */
 typedef struct lc_undo {
-    bool vertical;
     int from_line, to_line, along;  /* the lines the tile leaves and enters; the line it moves along */
     int32_t from_code, to_code, along_code;
 } lc_undo;
@@ -252,8 +251,7 @@ static inline __attribute__((always_inline)) int
 lc_apply(search *s, int t, int from, int to, int d, const int side, lc_undo *u)
 {
     lc_lines *lc = &s->lc;
-    u->vertical = d == NP_UP || d == NP_DOWN;
-    if (u->vertical) {
+    if (d == NP_UP || d == NP_DOWN) {
         u->from_line = cell_row(s, from, side);
         u->to_line = cell_row(s, to, side);
         u->along = cell_col(s, to, side);
@@ -283,10 +281,11 @@ lc_apply(search *s, int t, int from, int to, int d, const int side, lc_undo *u)
            col_conflicts(s, u->to_code) - col_conflicts(s, u->from_code);
 }
 
-static inline __attribute__((always_inline)) void lc_undo_move(search *s, const lc_undo *u)
+/* Undo lc_apply() of a move in direction d. */
+static inline __attribute__((always_inline)) void lc_undo_move(search *s, int d, const lc_undo *u)
 {
     lc_lines *lc = &s->lc;
-    if (u->vertical) {
+    if (d == NP_UP || d == NP_DOWN) {
         lc->row_code[u->from_line] = u->from_code;
         lc->row_code[u->to_line] = u->to_code;
         lc->col_code[u->along] = u->along_code;
@@ -422,7 +421,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             s->tiles[blank] = 0;
         }
         if (kind == K_LC)
-            lc_undo_move(s, &lc_saved);
+            lc_undo_move(s, d, &lc_saved);
         if (pdb) {
             pdb_undo_move(&s->plain, dmd, &plain_saved);
             if (mirrored)

@@ -91,12 +91,12 @@ static inline bool np_geom_row_major(const np_geom *g)
  *  code that knows the width at compile time; others read np_geom.row/col. */
 static inline int np_cell_row(int c, int cols)
 {
-    return c / cols;
+    return (int)((unsigned)c / (unsigned)cols); /* cells are not negative: no sign fix-up */
 }
 
 static inline int np_cell_col(int c, int cols)
 {
-    return c % cols;
+    return (int)((unsigned)c % (unsigned)cols);
 }
 
 /*! The cell in row r, column k of a board `cols` wide. */
@@ -110,10 +110,10 @@ static inline int np_cell_at(int r, int k, int cols)
 static inline int np_cell_neighbour(int c, int d, int rows, int cols)
 {
     switch (d) {
-    case NP_UP: return np_cell_row(c, cols) > 0 ? c - cols : -1;
+    case NP_UP: return c >= cols ? c - cols : -1;
     case NP_LEFT: return np_cell_col(c, cols) > 0 ? c - 1 : -1;
     case NP_RIGHT: return np_cell_col(c, cols) < cols - 1 ? c + 1 : -1;
-    default: return np_cell_row(c, cols) < rows - 1 ? c + cols : -1;
+    default: return c < (rows - 1) * cols ? c + cols : -1;
     }
 }
 
