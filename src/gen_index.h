@@ -17,6 +17,7 @@
 #define NPUZZLE_GEN_INDEX_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "npuzzle/board.h"
 #include "npuzzle/rank.h"
@@ -49,5 +50,89 @@ void np__perm_unrank(const np__gen_index *x, uint64_t mask, uint64_t perm, uint8
 
 /* Decode an order rank of k tiles: order[0..k-1] and its digits digit[0..k-1]. */
 void np__perm_order(int k, uint64_t perm, uint8_t *order, uint8_t *digit);
+
+/* ---- stepping through order ranks fast (the generator's hot loop) ---------
+ *
+ * order[], digit[] and perm as defined at the top of this file.
+ *
+ * Unranking in the hot loop uses no division: perm = hi * L! + lo, where hi
+ * fixes the first k-L slots and lo the relative order of the last L. A unit's
+ * k! states are scanned hi block by hi block, and two small tables give each
+ * block's and each lo's part of order[] and digit[]. */
+
+typedef struct np__perm_cursor {
+    uint64_t perm;
+    uint8_t order[NP_RANK_MAX_K];
+    uint8_t digit[NP_RANK_MAX_K];
+} np__perm_cursor;
+
+/* Unrank perm among the k! orders the slow way (divisions). */
+static inline void np__cursor_set(np__perm_cursor *pc, int k, uint64_t perm)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->perm = perm;
+    np__perm_order(k, perm, pc->order, pc->digit);
+}
+
+/* hi_tab[hi]: order[0..k-L-1] and digit[0..k-L-1] of the first slots, then
+ * in order[k-L..k-1] the remaining indices ascending (digits 0 there).
+ * lo_tab[lo]: order[i] = rank among those remaining of slot k-L+i's index,
+ * digit[k-L+i] its digit (0 elsewhere). */
+typedef struct np__perm_part {
+    uint8_t order[NP_RANK_MAX_K];
+    uint8_t digit[NP_RANK_MAX_K];
+} np__perm_part;
+
+/* The suffix length L: the lo table has L! entries, the hi table k!/L!. */
+static inline int np__suffix_len(int k)
+{
+    int l = k - 5 > 6 ? k - 5 : 6;
+    /* cppcheck-suppress knownConditionTrueFalse ; false for k <= 6 */
+    return l < k ? l : k;
+}
+
+static inline void np__cursor_combine(np__perm_cursor *pc, const np__perm_part *hi, const np__perm_part *lo,
+                                  int k, int l, uint64_t perm)
+{
+    pc->perm = perm;
+    memcpy(pc->order, hi->order, NP_RANK_MAX_K);
+    for (int i = 0; i < NP_RANK_MAX_K; i++)
+        pc->digit[i] = hi->digit[i] | lo->digit[i];
+    int head = k - l;
+    for (int i = 0; i < l; i++)
+        pc->order[head + i] = hi->order[head + lo->order[i]];
+}
+
+/* The rank of order[] with the element at position `from` moved to position
+ * `to` (the others keeping their relative order), given perm = rank of order[].
+ * Only the digits of positions between from and to change, so this costs
+ * O(|from - to|) -- at most the board's width -- instead of O(k).
+ * w[j] = (k-1-j)!. */
+static inline uint64_t np__perm_after_move(const np__perm_cursor *pc, const uint64_t *w, int from, int to)
+{
+    const uint8_t *o = pc->order, *dg = pc->digit;
+    unsigned s = o[from];
+    int64_t r = (int64_t)pc->perm;
+    if (to < from) {
+        /* new order: o[..to-1], s, o[to..from-1], o[from+1..] */
+        unsigned below = 0;
+        for (int i = to; i < from; i++) {
+            below += o[i] < s;
+            /* position i+1 now holds o[i], which no longer has s after it */
+            r += ((int64_t)dg[i] - (o[i] > s)) * (int64_t)w[i + 1] - (int64_t)dg[i] * (int64_t)w[i];
+        }
+        r += (int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
+    } else {
+        /* new order: o[..from-1], o[from+1..to], s, o[to+1..] */
+        unsigned below = 0;
+        for (int i = from + 1; i <= to; i++) {
+            below += o[i] < s;
+            /* position i-1 now holds o[i], which now has s after it */
+            r += ((int64_t)dg[i] + (o[i] > s)) * (int64_t)w[i - 1] - (int64_t)dg[i] * (int64_t)w[i];
+        }
+        r += -(int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
+    }
+    return (uint64_t)r;
+}
 
 #endif

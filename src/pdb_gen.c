@@ -36,60 +36,6 @@
 #define NO_REGION 0xFF
 #define EVEN_BITS UINT64_C(0x5555555555555555)
 
-/* ---- the order part of a placement --------------------------------------
- *
- * order[] and digit[] as gen_index.h defines them: order[j] = pattern index
- * of the tile on the j-th smallest occupied cell, digit[j] its Lehmer digit,
- * perm the lexicographic rank of order[].
- *
- * Unranking in the hot loop uses no division: perm = hi * L! + lo, where hi
- * fixes the first k-L slots and lo the relative order of the last L. A unit's
- * k! states are scanned hi block by hi block, and two small tables give each
- * block's and each lo's part of order[] and digit[]. */
-
-typedef struct perm_cursor {
-    uint64_t perm;
-    uint8_t order[NP_RANK_MAX_K];
-    uint8_t digit[NP_RANK_MAX_K];
-} perm_cursor;
-
-/* Unrank perm among the k! orders the slow way (divisions). */
-static void cursor_set(perm_cursor *pc, int k, uint64_t perm)
-{
-    memset(pc, 0, sizeof *pc);
-    pc->perm = perm;
-    np__perm_order(k, perm, pc->order, pc->digit);
-}
-
-/* hi_tab[hi]: order[0..k-L-1] and digit[0..k-L-1] of the first slots, then
- * in order[k-L..k-1] the remaining indices ascending (digits 0 there).
- * lo_tab[lo]: order[i] = rank among those remaining of slot k-L+i's index,
- * digit[k-L+i] its digit (0 elsewhere). */
-typedef struct perm_part {
-    uint8_t order[NP_RANK_MAX_K];
-    uint8_t digit[NP_RANK_MAX_K];
-} perm_part;
-
-/* The suffix length L: the lo table has L! entries, the hi table k!/L!. */
-static int suffix_len(int k)
-{
-    int l = k - 5 > 6 ? k - 5 : 6;
-    /* cppcheck-suppress knownConditionTrueFalse ; false for k <= 6 */
-    return l < k ? l : k;
-}
-
-static inline void cursor_combine(perm_cursor *pc, const perm_part *hi, const perm_part *lo,
-                                  int k, int l, uint64_t perm)
-{
-    pc->perm = perm;
-    memcpy(pc->order, hi->order, NP_RANK_MAX_K);
-    for (int i = 0; i < NP_RANK_MAX_K; i++)
-        pc->digit[i] = hi->digit[i] | lo->digit[i];
-    int head = k - l;
-    for (int i = 0; i < l; i++)
-        pc->order[head + i] = hi->order[head + lo->order[i]];
-}
-
 /* ---- cell sets and blank regions ---------------------------------------- */
 
 /* Label the connected regions of the cells outside `occupied`: region[c] gets
@@ -181,46 +127,14 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
         est->states = regions * rk.kfact;
         /* code bits + per-set tables (mask, base, region map) + order tables
          * during the BFS; then a second table for the final reordering */
-        uint64_t lfact = rk.fact[suffix_len(ntiles)];
+        uint64_t lfact = rk.fact[np__suffix_len(ntiles)];
         est->work_bytes = (est->states + 31) / 32 * 8 + rk.ncombs * (8 + 8 + 2 + (uint64_t)n) + 8 +
-                          (rk.kfact / lfact + lfact) * sizeof(perm_part);
+                          (rk.kfact / lfact + lfact) * sizeof(np__perm_part);
         if (est->work_bytes < est->table_bytes)
             est->work_bytes = est->table_bytes;
     }
     est->available = np_mem_available();
     return NP_OK;
-}
-
-/* The rank of order[] with the element at position `from` moved to position
- * `to` (the others keeping their relative order), given perm = rank of order[].
- * Only the digits of positions between from and to change, so this costs
- * O(|from - to|) -- at most the board's width -- instead of O(k).
- * w[j] = (k-1-j)!. */
-static inline uint64_t perm_after_move(const perm_cursor *pc, const uint64_t *w, int from, int to)
-{
-    const uint8_t *o = pc->order, *dg = pc->digit;
-    unsigned s = o[from];
-    int64_t r = (int64_t)pc->perm;
-    if (to < from) {
-        /* new order: o[..to-1], s, o[to..from-1], o[from+1..] */
-        unsigned below = 0;
-        for (int i = to; i < from; i++) {
-            below += o[i] < s;
-            /* position i+1 now holds o[i], which no longer has s after it */
-            r += ((int64_t)dg[i] - (o[i] > s)) * (int64_t)w[i + 1] - (int64_t)dg[i] * (int64_t)w[i];
-        }
-        r += (int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
-    } else {
-        /* new order: o[..from-1], o[from+1..to], s, o[to+1..] */
-        unsigned below = 0;
-        for (int i = from + 1; i <= to; i++) {
-            below += o[i] < s;
-            /* position i-1 now holds o[i], which now has s after it */
-            r += ((int64_t)dg[i] + (o[i] > s)) * (int64_t)w[i - 1] - (int64_t)dg[i] * (int64_t)w[i];
-        }
-        r += -(int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
-    }
-    return (uint64_t)r;
 }
 
 /* ---- shared state and the per-entry updates ------------------------------ */
@@ -236,10 +150,10 @@ typedef struct gen_ctx {
     uint64_t *mask;   /* [ncombs] occupied cells of each set */
     uint64_t *base;   /* [ncombs + 1] first unit of each set */
     uint8_t *region;  /* [ncombs * n] region of each free cell, NO_REGION if occupied */
-    int l;            /* suffix length, see perm_part */
+    int l;            /* suffix length, see np__perm_part */
     uint64_t lfact;   /* l! */
-    perm_part *hi_tab; /* [k! / l!] */
-    perm_part *lo_tab; /* [l!] */
+    np__perm_part *hi_tab; /* [k! / l!] */
+    np__perm_part *lo_tab; /* [l!] */
     uint64_t *codes;  /* 2 bits per state */
     uint8_t *active[2]; /* [code - 1][comb]: the set has states with that code */
     uint8_t *values;  /* the output, one byte per placement */
@@ -350,7 +264,7 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
     uint64_t pattern = frontier == 1 ? EVEN_BITS : EVEN_BITS << 1;
     unit_move mv[4 * NP_RANK_MAX_K];
     int nm = -1;
-    perm_cursor pc;
+    np__perm_cursor pc;
     uint64_t lf = cx->lfact, hi = 0, hi_first = 0; /* hi block of the cursor: [hi_first, +lf) */
     uint64_t *codes = cx->codes;
     for (uint64_t wi = first >> 5; wi <= (last - 1) >> 5; wi++) {
@@ -371,10 +285,10 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
                 hi++;
                 hi_first += lf;
             }
-            cursor_combine(&pc, &cx->hi_tab[hi], &cx->lo_tab[perm - hi_first], cx->k, cx->l, perm);
+            np__cursor_combine(&pc, &cx->hi_tab[hi], &cx->lo_tab[perm - hi_first], cx->k, cx->l, perm);
             for (int m = 0; m < nm; m++) {
                 uint64_t np = mv[m].from == mv[m].to ? perm
-                                                    : perm_after_move(&pc, w, mv[m].from, mv[m].to);
+                                                    : np__perm_after_move(&pc, w, mv[m].from, mv[m].to);
                 if (state_claim(codes, mv[m].state_base + np, next)) {
                     new_states++;
                     /* Racy but idempotent flag (relaxed byte store): read
@@ -418,9 +332,9 @@ static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ran
         const int nq = kfact - q0 < PERM_BLOCK ? (int)(kfact - q0) : PERM_BLOCK;
         uint64_t w[NP_RANK_MAX_K][PERM_BLOCK], off[PERM_BLOCK];
         for (int q = 0; q < nq; q++) {
-            perm_cursor pc;
+            np__perm_cursor pc;
             uint64_t coef[NP_RANK_MAX_K];
-            cursor_set(&pc, k, q0 + (uint64_t)q);
+            np__cursor_set(&pc, k, q0 + (uint64_t)q);
             np_rank_linear(rk, pc.order, coef, &off[q]);
             for (int p = 0; p < k; p++)
                 w[p][q] = coef[p];
@@ -510,7 +424,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.base = malloc((cx.ncombs + 1) * sizeof *cx.base);
     cx.region = malloc(cx.ncombs * (size_t)cx.n);
     cx.codes = calloc(ncodes, sizeof *cx.codes);
-    cx.l = suffix_len(cx.k);
+    cx.l = np__suffix_len(cx.k);
     cx.lfact = cx.rk.fact[cx.l];
     cx.hi_tab = malloc((size_t)(cx.kfact / cx.lfact) * sizeof *cx.hi_tab);
     cx.lo_tab = malloc((size_t)cx.lfact * sizeof *cx.lo_tab);
@@ -524,14 +438,14 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     }
 
     for (uint64_t h = 0; h < cx.kfact / cx.lfact; h++) {
-        perm_cursor pc;
-        cursor_set(&pc, cx.k, h * cx.lfact); /* lo = 0: the last l slots ascending */
+        np__perm_cursor pc;
+        np__cursor_set(&pc, cx.k, h * cx.lfact); /* lo = 0: the last l slots ascending */
         memcpy(cx.hi_tab[h].order, pc.order, NP_RANK_MAX_K);
         memcpy(cx.hi_tab[h].digit, pc.digit, NP_RANK_MAX_K);
     }
     for (uint64_t lo = 0; lo < cx.lfact; lo++) {
-        perm_cursor pc;
-        cursor_set(&pc, cx.l, lo);
+        np__perm_cursor pc;
+        np__cursor_set(&pc, cx.l, lo);
         memcpy(cx.lo_tab[lo].order, pc.order, NP_RANK_MAX_K);
         memset(cx.lo_tab[lo].digit, 0, NP_RANK_MAX_K);
         memcpy(cx.lo_tab[lo].digit + (cx.k - cx.l), pc.digit, (size_t)cx.l);

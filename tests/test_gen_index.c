@@ -121,6 +121,53 @@ static void test_perm_extremes(void **state)
     assert_true(np__perm_rank(&r, down, mask) == r.kfact - 1);
 }
 
+/* np__perm_after_move against the definition: moving the element at one
+ * position of order[] to another gives the Lehmer rank of the new order,
+ * counted here from scratch. */
+static uint64_t lehmer_rank(const uint8_t *order, int k)
+{
+    uint64_t r = 0;
+    for (int j = 0; j < k; j++) {
+        uint64_t smaller = 0;
+        for (int i = j + 1; i < k; i++)
+            smaller += order[i] < order[j];
+        r = r * (uint64_t)(k - j) + smaller;
+    }
+    return r;
+}
+
+static void test_perm_after_move(void **state)
+{
+    (void)state;
+    for (int k = 2; k <= 12; k++) {
+        np__gen_index x;
+        assert_int_equal(np__gen_index_init(&x, 16, k), NP_OK);
+        uint64_t w[NP_RANK_MAX_K];
+        for (int j = 0; j < k; j++)
+            w[j] = x.fact[k - 1 - j];
+        for (int rep = 0; rep < 500; rep++) {
+            uint64_t perm = rng_next() % x.kfact;
+            np__perm_cursor pc;
+            np__cursor_set(&pc, k, perm);
+            assert_true(lehmer_rank(pc.order, k) == perm);
+            int from = (int)(rng_next() % (uint64_t)k), to = (int)(rng_next() % (uint64_t)k);
+            uint8_t moved[NP_RANK_MAX_K];
+            int m = 0;
+            for (int i = 0; i < k; i++) {
+                if (i == from)
+                    continue;
+                if (m == to)
+                    moved[m++] = pc.order[from];
+                moved[m++] = pc.order[i];
+            }
+            if (m == to)
+                moved[m++] = pc.order[from];
+            assert_int_equal(m, k);
+            assert_true(np__perm_after_move(&pc, w, from, to) == lehmer_rank(moved, k));
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -128,6 +175,7 @@ int main(void)
         cmocka_unit_test(test_comb_order),
         cmocka_unit_test(test_perm_parts),
         cmocka_unit_test(test_perm_extremes),
+        cmocka_unit_test(test_perm_after_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
