@@ -16,6 +16,7 @@
 #include <zstd_errors.h>
 
 #include "npuzzle/error.h"
+#include "atomic_file_internal.h"
 #include "error_internal.h"
 #include "npuzzle/rank.h"
 
@@ -367,122 +368,7 @@ static void pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
     }
 }
 
-/* ---- files ------------------------------------------------------------- */
-
-/* A temporary name next to `path`: DIR/.BASE.tmp.PID.XXXXXX, created by mkstemp. */
-static int make_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
-{
-    const char *slash = strrchr(path, '/');
-    int dirlen = slash ? (int)(slash - path + 1) : 0;
-    const char *base = slash ? slash + 1 : path;
-    int n = snprintf(tmp, tmplen, "%.*s.%s.tmp.%ld.XXXXXX", dirlen, path, base, (long)getpid());
-    if (n < 0 || (size_t)n >= tmplen)
-        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0)
-        return np__fail(NP_EIO, err, errlen, "%s: cannot create a temporary file: %s", path,
-                    strerror(errno));
-    (void)fchmod(fd, 0644);
-    return fd;
-}
-
-static int write_all(int fd, const void *buf, size_t len, uint64_t off)
-{
-    const uint8_t *p = buf;
-    while (len) {
-        ssize_t w = pwrite(fd, p, len, (off_t)off);
-        if (w < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += w;
-        len -= (size_t)w;
-        off += (uint64_t)w;
-    }
-    return 0;
-}
-
-/* Evict a written (and synced) file's pages from the page cache. Written
- * pages are cached in small folios; read back through a huge-page mapping
- * (see map_aligned) they come in as 2 MiB folios that every process then maps
- * with one TLB entry per 2 MiB: random lookups get about three times faster
- * on a virtual machine, and the pages stay shared. A hint: errors ignored. */
-static void drop_cached_pages(int fd)
-{
-    (void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-}
-
-/* Map `len` bytes of fd read-only and shared at a 2 MiB-aligned address, so
- * that file offsets and addresses agree modulo 2 MiB (the kernel can then map
- * whole 2 MiB folios), and ask for huge pages. MAP_FAILED on failure. */
-static void *map_aligned(int fd, size_t len)
-{
-    const size_t huge = (size_t)2 << 20;
-    /* cppcheck-suppress invalidFunctionArg ; an anonymous mapping takes fd -1 */
-    char *res = mmap(NULL, len + huge, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (res == MAP_FAILED)
-        return mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
-    char *al = (char *)(((uintptr_t)res + huge - 1) & ~(uintptr_t)(huge - 1));
-    void *map = mmap(al, len, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
-    if (map == MAP_FAILED) {
-        munmap(res, len + huge);
-        return MAP_FAILED;
-    }
-    /* Give back the slack before and after the aligned window. */
-    size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    size_t maplen = (len + page - 1) & ~(page - 1);
-    if (al > res)
-        munmap(res, (size_t)(al - res));
-    if (res + len + huge > al + maplen)
-        munmap(al + maplen, (size_t)(res + len + huge - (al + maplen)));
-#ifdef MADV_HUGEPAGE
-    (void)madvise(map, len, MADV_HUGEPAGE);
-#endif
-    return map;
-}
-
-/* Make a finished temporary file permanent: fsync, close, rename, fsync the directory. */
-static int commit_temp(int fd, const char *tmp, const char *path, char *err, size_t errlen)
-{
-    if (fsync(fd) != 0) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        errno = e;
-        return np__fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(e));
-    }
-    drop_cached_pages(fd);
-    if (close(fd) != 0 || rename(tmp, path) != 0) {
-        int e = errno;
-        unlink(tmp);
-        errno = e;
-        return np__fail(NP_EIO, err, errlen, "%s: cannot rename the temporary file into place: %s",
-                    path, strerror(e));
-    }
-    char dir[PATH_MAX];
-    const char *slash = strrchr(path, '/');
-    if (slash)
-        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + 1), path);
-    else
-        snprintf(dir, sizeof dir, ".");
-    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) {
-        (void)fsync(dfd);
-        close(dfd);
-    }
-    return NP_OK;
-}
-
-static int abort_temp(int fd, const char *tmp, int code)
-{
-    int e = errno;
-    if (fd >= 0)
-        close(fd);
-    unlink(tmp);
-    errno = e;
-    return code;
-}
+/* ---- writing ----------------------------------------------------------- */
 
 int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int ntiles,
                  const uint8_t *values, uint64_t entries, const np_pdb_write_opts *opts,
@@ -554,7 +440,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     snprintf(h.generator, sizeof h.generator, "npuzzle %s", NP_VERSION);
 
     char tmp[PATH_MAX];
-    int fd = make_temp(path, tmp, sizeof tmp, err, errlen);
+    int fd = np__make_temp(path, tmp, sizeof tmp, err, errlen);
     if (fd < 0) {
         free(packed);
         return fd;
@@ -566,7 +452,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         free(buf);
         free(packed);
         XXH3_freeState(xs);
-        abort_temp(fd, tmp, 0);
+        np__abort_temp(fd, tmp, 0);
         return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
     }
     XXH3_64bits_reset(xs);
@@ -586,7 +472,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
             src = values + done;
         }
         XXH3_64bits_update(xs, src, (size_t)len);
-        if (write_all(fd, src, (size_t)len, h.payload_offset + done) != 0) {
+        if (np__write_all(fd, src, (size_t)len, h.payload_offset + done) != 0) {
             rc = np__fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
             break;
         }
@@ -603,15 +489,15 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     free(buf);
     free(packed);
     if (rc != NP_OK)
-        return abort_temp(fd, tmp, rc);
+        return np__abort_temp(fd, tmp, rc);
 
     uint8_t hdr[NP_PDB_HEADER_SIZE];
     header_encode(hdr, &h);
-    if (write_all(fd, hdr, sizeof hdr, 0) != 0) {
+    if (np__write_all(fd, hdr, sizeof hdr, 0) != 0) {
         rc = np__fail(NP_EIO, err, errlen, "%s: write failed: %s", path, strerror(errno));
-        return abort_temp(fd, tmp, rc);
+        return np__abort_temp(fd, tmp, rc);
     }
-    rc = commit_temp(fd, tmp, path, err, errlen);
+    rc = np__commit_temp(fd, tmp, path, err, errlen);
     if (rc != NP_OK)
         return rc;
     if (info) {
@@ -647,7 +533,7 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
         return np__fail(NP_EIO, err, errlen, "%s: %s", src, strerror(e));
     }
     char tmp[PATH_MAX];
-    int out = make_temp(dst, tmp, sizeof tmp, err, errlen);
+    int out = np__make_temp(dst, tmp, sizeof tmp, err, errlen);
     if (out < 0) {
         close(in);
         return out;
@@ -684,7 +570,7 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
                 rc = np__fail(NP_EIO, err, errlen, "%s: zstd: %s", dst, ZSTD_getErrorName(left));
                 goto done;
             }
-            if (write_all(out, obuf, ob.pos, written) != 0) {
+            if (np__write_all(out, obuf, ob.pos, written) != 0) {
                 rc = np__fail(NP_EIO, err, errlen, "%s: write failed: %s", dst, strerror(errno));
                 goto done;
             }
@@ -700,8 +586,8 @@ done:
     free(obuf);
     close(in);
     if (rc != NP_OK)
-        return abort_temp(out, tmp, rc);
-    rc = commit_temp(out, tmp, dst, err, errlen);
+        return np__abort_temp(out, tmp, rc);
+    rc = np__commit_temp(out, tmp, dst, err, errlen);
     if (rc == NP_OK && out_bytes)
         *out_bytes = written;
     return rc;
@@ -743,7 +629,7 @@ static int unpack_fd(const char *src, int out, char *err, size_t errlen)
                           errlen, "%s: damaged zstd data (%s)", src, ZSTD_getErrorName(pending));
                 goto done;
             }
-            if (write_all(out, obuf, ob.pos, written) != 0) {
+            if (np__write_all(out, obuf, ob.pos, written) != 0) {
                 rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
                           strerror(errno));
                 goto done;
@@ -763,7 +649,7 @@ static int unpack_fd(const char *src, int out, char *err, size_t errlen)
         }
         if (ob.pos == 0)
             break;
-        if (write_all(out, obuf, ob.pos, written) != 0) {
+        if (np__write_all(out, obuf, ob.pos, written) != 0) {
             rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
                       strerror(errno));
             goto done;
@@ -785,13 +671,13 @@ done:
 int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen)
 {
     char tmp[PATH_MAX];
-    int out = make_temp(dst, tmp, sizeof tmp, err, errlen);
+    int out = np__make_temp(dst, tmp, sizeof tmp, err, errlen);
     if (out < 0)
         return out;
     int rc = unpack_fd(src, out, err, errlen);
     if (rc != NP_OK)
-        return abort_temp(out, tmp, rc);
-    return commit_temp(out, tmp, dst, err, errlen);
+        return np__abort_temp(out, tmp, rc);
+    return np__commit_temp(out, tmp, dst, err, errlen);
 }
 
 /* ---- reading ----------------------------------------------------------- */
@@ -828,6 +714,35 @@ static int open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const char
 int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t errlen)
 {
     return open_header(out, NULL, NULL, path, path, false, err, errlen);
+}
+
+/* Map `len` bytes of fd read-only and shared at a 2 MiB-aligned address, so
+ * that file offsets and addresses agree modulo 2 MiB (the kernel can then map
+ * whole 2 MiB folios), and ask for huge pages. MAP_FAILED on failure. */
+static void *map_aligned(int fd, size_t len)
+{
+    const size_t huge = (size_t)2 << 20;
+    /* cppcheck-suppress invalidFunctionArg ; an anonymous mapping takes fd -1 */
+    char *res = mmap(NULL, len + huge, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (res == MAP_FAILED)
+        return mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+    char *al = (char *)(((uintptr_t)res + huge - 1) & ~(uintptr_t)(huge - 1));
+    void *map = mmap(al, len, PROT_READ, MAP_SHARED | MAP_FIXED, fd, 0);
+    if (map == MAP_FAILED) {
+        munmap(res, len + huge);
+        return MAP_FAILED;
+    }
+    /* Give back the slack before and after the aligned window. */
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t maplen = (len + page - 1) & ~(page - 1);
+    if (al > res)
+        munmap(res, (size_t)(al - res));
+    if (res + len + huge > al + maplen)
+        munmap(al + maplen, (size_t)(res + len + huge - (al + maplen)));
+#ifdef MADV_HUGEPAGE
+    (void)madvise(map, len, MADV_HUGEPAGE);
+#endif
+    return map;
 }
 
 /* Map `file` and check it; messages call it `name`. */
@@ -897,14 +812,14 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
     /* Unpack next to it under a temporary name, check, then rename: two
      * processes racing here each rename a complete, identical file. */
     char tmp[PATH_MAX];
-    int fd = make_temp(path, tmp, sizeof tmp, err, errlen);
+    int fd = np__make_temp(path, tmp, sizeof tmp, err, errlen);
     if (fd < 0)
         return fd;
     int rc = unpack_fd(zst, fd, err, errlen);
     if (rc == NP_OK && fsync(fd) != 0)
         rc = np__fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(errno));
     if (rc == NP_OK)
-        drop_cached_pages(fd);
+        np__drop_cached_pages(fd);
     close(fd);
     if (rc == NP_OK)
         rc = map_checked(out, tmp, zst, expect, flags, err, errlen);
