@@ -17,7 +17,9 @@ const char *np_strerror(int code)
     case NP_ENOTFOUND: return "not found";
     case NP_EFORMAT: return "not a valid npuzzle file";
     case NP_ECHECKSUM: return "checksum mismatch (file corrupt)";
-    case NP_EVERSION: return "file written by a newer format version";
+    case NP_EVERSION:
+        return "file in a format version this npuzzle does not read "
+               "(newer, or older: rebuild it with npuzzle gen)";
     case NP_EMISMATCH: return "file is for another board or pattern";
     case NP_ETRUNCATED: return "file truncated";
     case NP_ELIMIT: return "limit reached";

@@ -13,7 +13,8 @@ typedef enum np_error {
     NP_ENOTFOUND = -5,   /*!< file or named item not found */
     NP_EFORMAT = -6,     /*!< not a file of ours (bad magic) or malformed header */
     NP_ECHECKSUM = -7,   /*!< payload checksum mismatch */
-    NP_EVERSION = -8,    /*!< file written by a future format version */
+    NP_EVERSION = -8,    /*!< file in a format version this npuzzle does not read: newer,
+                              or older and to be rebuilt with npuzzle gen */
     NP_EMISMATCH = -9,   /*!< file is valid but for another board, goal or pattern */
     NP_ETRUNCATED = -10, /*!< file shorter than its header says */
     NP_ELIMIT = -11,     /*!< node, time or memory limit reached */

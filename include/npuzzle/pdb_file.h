@@ -166,7 +166,9 @@ enum {
  *  @param expect NULL = accept any board and pattern.
  *  @param flags  0 or NP_PDB_OPEN_NOVERIFY.
  *  @return NP_OK; NP_ENOTFOUND (neither file exists); NP_EFORMAT (bad magic
- *          or malformed header); NP_EVERSION (future format); NP_ETRUNCATED;
+ *          or malformed header); NP_EVERSION (a format version this
+ *          npuzzle does not read: newer, or older and to be rebuilt with
+ *          npuzzle gen); NP_ETRUNCATED;
  *          NP_ECHECKSUM (payload or header, or damaged .zst frame);
  *          NP_EMISMATCH (valid but another board, goal or pattern: err says
  *          which); NP_EIO; NP_ENOMEM. err always names the file. */

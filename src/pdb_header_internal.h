@@ -1,0 +1,26 @@
+/* pdb_header_internal.h - the .pdb header's codec and checks, shared by the writer and the reader (not public API). */
+#ifndef NPUZZLE_PDB_HEADER_INTERNAL_H
+#define NPUZZLE_PDB_HEADER_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "npuzzle/pdb_file.h"
+
+/* Serialise a header into its 256 bytes (layout in pdb_file.h), checksum included. */
+void np__pdb_header_encode(uint8_t out[NP_PDB_HEADER_SIZE], const np_pdb_header *h);
+
+/* NP_OK when the header meets `e` (NULL accepts any), else NP_EMISMATCH with a
+ * message naming `path` and what differs. */
+int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const char *path,
+                         char *err, size_t errlen);
+
+/* Open `file` and decode its header (messages call it `name`). On success
+ * *fd_out is the open descriptor (or closed when fd_out is NULL) and *size the
+ * file's length; with `regular`, anything but a regular file is refused.
+ * @return as np_pdb_read_header(). */
+int np__pdb_open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const char *file,
+                        const char *name, bool regular, char *err, size_t errlen);
+
+#endif
