@@ -229,7 +229,7 @@ static void test_linear(void **state)
         np_ranker r;
         assert_int_equal(np_ranker_init(&r, n, k), NP_OK);
         for (int rep = 0; rep < 2000; rep++) {
-            uint8_t cells[NP_RANK_MAX_K], order[NP_RANK_MAX_K], sorted[NP_RANK_MAX_K];
+            uint8_t cells[NP_RANK_MAX_K], order[NP_RANK_MAX_K] = {0}, sorted[NP_RANK_MAX_K] = {0};
             random_placement(cells, n, k);
             int m = 0;
             for (int cell = 0; cell < n; cell++)

@@ -136,8 +136,9 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads,
 
 /*! Decompress the zstd file `src` into `dst` (temporary name, then rename),
  *  verifying the frame checksum. A damaged or truncated frame leaves no `dst`.
- *  @return NP_OK, NP_ENOTFOUND, NP_EIO, NP_ECHECKSUM (damaged frame),
- *          NP_ETRUNCATED or NP_ENOMEM, message naming the file in err. */
+ *  @return NP_OK, NP_ENOTFOUND, NP_EIO, NP_EFORMAT (not zstd data),
+ *          NP_ECHECKSUM (damaged frame), NP_ETRUNCATED or NP_ENOMEM, message
+ *          naming the file in err. */
 int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen);
 
 /* ---- reading ----------------------------------------------------------- */
