@@ -46,7 +46,8 @@ void usage_gen(void)
            "\n"
            "Sizes and progress go to standard error; the summary of the files goes to\n"
            "standard output. Exit codes: 0 done, 2 bad usage, 3 does not fit in memory or\n"
-           "a file error.\n",
+           "a file error, 130 interrupted by SIGINT or SIGTERM (the table being built is\n"
+           "not written).\n",
            DEFAULT_ZSTD_LEVEL);
 }
 
@@ -97,7 +98,6 @@ static void on_progress(void *vctx, const np_pdb_gen_progress *p)
     fflush(stderr);
 }
 
-/* mkdir -p */
 /* Set by SIGINT/SIGTERM; the library polls it through the cancel pointers. */
 static volatile sig_atomic_t interrupted;
 
@@ -107,9 +107,7 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
-/* 128 + SIGINT, as a shell reports a job stopped by Ctrl-C. */
-#define EXIT_INTERRUPTED 130
-
+/* mkdir -p */
 static int make_dirs(const char *path)
 {
     char buf[PATH_MAX];
@@ -147,6 +145,13 @@ static uint64_t file_bytes(const char *path)
 {
     struct stat st;
     return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* Say that a signal stopped the build of `path` before it was written. */
+static void report_not_written(const char *path)
+{
+    fprintf(stderr, "npuzzle gen: interrupted; %s not written%s\n", path,
+            file_exists(path) ? " (the existing file is untouched)" : "");
 }
 
 /* One pattern's plan: what it needs and whether it is built. */
@@ -353,7 +358,7 @@ int cmd_gen(int argc, char **argv)
         np_pattern_format(tiles, sizeof tiles, pl->pat, ',');
         if (erc != NP_OK) {
             fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(erc));
-            exit_code = erc == NP_ETOOBIG ? EXIT_PDB : EXIT_USAGE;
+            exit_code = cli_exit_for_error(erc);
             pl->fits = false;
             continue;
         }
@@ -448,15 +453,14 @@ int cmd_gen(int argc, char **argv)
             int grc = np_pdb_generate(&values, &entries, &g, pl->pat->tiles, pl->pat->ntiles, &go);
             if (pc.bar && show)
                 fputc('\n', stderr);
-            if (grc == NP_EINTR || (grc == NP_OK && interrupted)) {
-                free(values);
-                fprintf(stderr, "npuzzle gen: interrupted; %s not written%s\n", pl->path,
-                        file_exists(pl->path) ? " (the existing file is untouched)" : "");
-                exit_code = EXIT_INTERRUPTED;
-                break;
-            }
+            if (grc == NP_OK && interrupted)
+                grc = NP_EINTR; /* the signal came after the last level: still a stopped run */
             if (grc != NP_OK) {
-                fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(grc));
+                free(values);
+                if (grc == NP_EINTR)
+                    report_not_written(pl->path);
+                else
+                    fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(grc));
                 exit_code = cli_exit_for_error(grc);
                 break;
             }
@@ -466,15 +470,12 @@ int cmd_gen(int argc, char **argv)
             int wrc = np_pdb_write(pl->path, &g, pl->pat->tiles, pl->pat->ntiles, values, entries,
                                    &wo, &wi, err, sizeof err);
             free(values);
-            if (wrc == NP_EINTR) {
-                fprintf(stderr, "npuzzle gen: interrupted; %s not written%s\n", pl->path,
-                        file_exists(pl->path) ? " (the existing file is untouched)" : "");
-                exit_code = EXIT_INTERRUPTED;
-                break;
-            }
             if (wrc != NP_OK) {
-                fprintf(stderr, "npuzzle gen: %s\n", err);
-                exit_code = cli_exit_for_error(wrc) == EXIT_USAGE ? EXIT_PDB : cli_exit_for_error(wrc);
+                if (wrc == NP_EINTR)
+                    report_not_written(pl->path);
+                else
+                    fprintf(stderr, "npuzzle gen: %s\n", err);
+                exit_code = cli_exit_for_pdb_error(wrc);
                 break;
             }
             enc = wi.encoding;
@@ -490,7 +491,7 @@ int cmd_gen(int argc, char **argv)
             int zrc = np_pdb_compress(pl->path, pl->zst, a.zlevel, threads, &zbytes, err, sizeof err);
             if (zrc != NP_OK) {
                 fprintf(stderr, "npuzzle gen: %s\n", err);
-                exit_code = EXIT_PDB;
+                exit_code = cli_exit_for_pdb_error(zrc);
                 break;
             }
         } else if (file_exists(pl->zst)) {

@@ -56,7 +56,8 @@ void usage_solve(void)
         "moves: U D L R), nodes expanded and generated, seconds, h0 (start heuristic).\n"
         "\n"
         "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
-        "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error.\n");
+        "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error,\n"
+        "130 interrupted by SIGINT or SIGTERM while --gen builds tables.\n");
 }
 
 /* A table truncated while mapped faults on the next lookup (SIGBUS): say
@@ -446,10 +447,11 @@ int cmd_solve(int argc, char **argv)
             /* A table rewritten in place while mapped would have fed the search
              * wrong values: check the files again before trusting the answers. */
             char verr[512] = "";
-            if (np_pdbset_verify(pdb.set, verr, sizeof verr) != NP_OK) {
+            int vrc = np_pdbset_verify(pdb.set, verr, sizeof verr);
+            if (vrc != NP_OK) {
                 fprintf(stderr, "npuzzle solve: %s\n  a table changed while solving; "
                                 "answers not trusted (rebuild it with npuzzle gen --force)\n", verr);
-                rc = EXIT_PDB;
+                rc = cli_exit_for_pdb_error(vrc);
             }
         }
         if (!direct) {

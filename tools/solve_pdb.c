@@ -103,7 +103,7 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     else
         fprintf(stderr, "npuzzle solve: %s\n  rebuild the tables with: %s --force\n", err, cmd);
     free(dir);
-    return rc == NP_EINVAL ? EXIT_USAGE : EXIT_PDB;
+    return cli_exit_for_error(rc);
 }
 
 void solve_pdb_close(solve_pdb_ctx *ctx)
