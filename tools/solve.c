@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "npuzzle.h"
+#include "record.h"
 #include "solve_pdb.h"
 
 void usage_solve(void)
@@ -81,8 +82,6 @@ static void install_sigbus_handler(void)
     sigaction(SIGBUS, &sa, NULL);
 }
 
-typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV } out_format;
-
 typedef struct entry {
     np_board board;
     np_board_meta meta;
@@ -152,27 +151,9 @@ static int read_boards(input *in, FILE *f, const char *name, int rows, int cols)
     return EXIT_OK;
 }
 
-static void csv_field(FILE *out, const char *s)
-{
-    if (strpbrk(s, ",\"\n")) {
-        fputc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', out);
-            fputc(*s, out);
-        }
-        fputc('"', out);
-    } else {
-        fputs(s, out);
-    }
-}
-
 static const char *entry_id(const entry *e, char *buf, size_t len)
 {
-    if (e->meta.id[0])
-        return e->meta.id;
-    snprintf(buf, len, "%ld", e->line);
-    return buf;
+    return record_board_id(&e->meta, e->line, buf, len);
 }
 
 typedef struct progress_ctx {
@@ -225,7 +206,7 @@ int cmd_solve(int argc, char **argv)
     const char *partition = NULL, *pdb_dir_opt = NULL;
     int rows = 0, cols = 0, jobs = 0;
     np_goal goal = NP_GOAL_BLANK_FIRST;
-    out_format fmt = FMT_TEXT;
+    record_format fmt = RECORD_TEXT;
     uint64_t u;
     int c;
     optind = 1;
@@ -286,11 +267,11 @@ int cmd_solve(int argc, char **argv)
             break;
         case 'f':
             if (!strcmp(optarg, "text"))
-                fmt = FMT_TEXT;
+                fmt = RECORD_TEXT;
             else if (!strcmp(optarg, "json"))
-                fmt = FMT_JSON;
+                fmt = RECORD_JSON;
             else if (!strcmp(optarg, "csv"))
-                fmt = FMT_CSV;
+                fmt = RECORD_CSV;
             else {
                 fprintf(stderr, "npuzzle solve: unknown format '%s' (text, json or csv)\n", optarg);
                 return EXIT_USAGE;
@@ -481,35 +462,39 @@ int cmd_solve(int argc, char **argv)
     int mismatches = 0, limits = 0, errors = 0, solved = 0, unsolvable = 0;
     uint64_t tot_exp = 0, tot_gen = 0;
     double tot_sec = 0;
-    bool any_opt = false;
-    for (size_t i = 0; i < in.n; i++)
-        any_opt |= in.v[i].meta.opt >= 0;
-    if (fmt == FMT_CSV)
-        fprintf(out, "id,size,status,solvable,length,moves,nodes_expanded,nodes_generated,seconds,h0%s\n",
-                any_opt ? ",opt,check" : "");
-    int idw = 5; /* wide enough for "total" */
+    record_writer w;
+    record_writer_init(&w, out, fmt);
+    w.mark_mismatch = check;
     for (size_t i = 0; i < in.n; i++) {
         char idbuf[32];
-        int l = (int)strlen(entry_id(&in.v[i], idbuf, sizeof idbuf));
-        if (l > idw)
-            idw = l;
+        w.opt_columns |= in.v[i].meta.opt >= 0;
+        record_writer_fit_id(&w, entry_id(&in.v[i], idbuf, sizeof idbuf));
     }
-    if (fmt == FMT_TEXT)
-        fprintf(out, "%-*s %-5s %-10s %4s %4s %4s %14s %14s %9s  %s\n", idw, "id", "size", "status", "len",
-                "opt", "h0", "expanded", "generated", "seconds", "moves");
+    record_write_header(&w);
     for (size_t i = 0; i < in.n; i++) {
         const entry *e = &in.v[i];
         const np_result *r = &res[i];
         char idbuf[32], size[16];
-        const char *id = entry_id(e, idbuf, sizeof idbuf);
         snprintf(size, sizeof size, "%dx%d", e->board.rows, e->board.cols);
-        bool solvable = r->status != NP_STATUS_UNSOLVABLE;
-        const char *chk = NULL;
+        record rec;
+        record_init(&rec);
+        rec.id = entry_id(e, idbuf, sizeof idbuf);
+        rec.size = size;
+        rec.status = r->status;
+        rec.solvable = r->status != NP_STATUS_UNSOLVABLE;
+        rec.length = r->length;
+        rec.moves = r->moves;
+        rec.nodes_expanded = r->expanded;
+        rec.nodes_generated = r->generated;
+        rec.seconds = r->seconds;
+        rec.h0 = r->h0;
+        rec.bound = r->bound;
+        rec.opt = e->meta.opt;
         if (e->meta.opt >= 0) {
             bool ok = r->status == NP_STATUS_SOLVED && r->length == e->meta.opt;
             if (r->status == NP_STATUS_SOLVED && opts.weight > 1.0)
                 ok = r->length >= e->meta.opt && r->length <= opts.weight * e->meta.opt;
-            chk = ok ? "ok" : "mismatch";
+            rec.check = ok ? "ok" : "mismatch";
             if (check && !ok)
                 mismatches++;
         }
@@ -522,58 +507,14 @@ int cmd_solve(int argc, char **argv)
         tot_exp += r->expanded;
         tot_gen += r->generated;
         tot_sec += r->seconds;
-        switch (fmt) {
-        case FMT_JSON:
-            fputs("{\"id\":", out);
-            cli_json_string(out, id);
-            fprintf(out, ",\"size\":\"%s\",\"status\":\"%s\",\"solvable\":%s,\"length\":%d,\"moves\":\"%s\","
-                         "\"nodes_expanded\":%llu,\"nodes_generated\":%llu,\"seconds\":%.6f,\"h0\":%d",
-                    size, np_status_name(r->status), solvable ? "true" : "false", r->length, r->moves,
-                    (unsigned long long)r->expanded, (unsigned long long)r->generated, r->seconds, r->h0);
-            if (r->status == NP_STATUS_LIMIT)
-                fprintf(out, ",\"bound\":%d", r->bound);
-            if (chk)
-                fprintf(out, ",\"opt\":%d,\"check\":\"%s\"", e->meta.opt, chk);
-            fputs("}\n", out);
-            break;
-        case FMT_CSV:
-            csv_field(out, id);
-            fprintf(out, ",%s,%s,%s,%d,%s,%llu,%llu,%.6f,%d", size, np_status_name(r->status),
-                    solvable ? "true" : "false", r->length, r->moves, (unsigned long long)r->expanded,
-                    (unsigned long long)r->generated, r->seconds, r->h0);
-            if (any_opt) {
-                if (chk)
-                    fprintf(out, ",%d,%s", e->meta.opt, chk);
-                else
-                    fputs(",,", out);
-            }
-            fputc('\n', out);
-            break;
-        case FMT_TEXT: {
-            char lenbuf[16], optbuf[16], boundbuf[48] = "";
-            if (r->status == NP_STATUS_LIMIT)
-                snprintf(boundbuf, sizeof boundbuf, "(stopped at bound %d)", r->bound);
-            snprintf(lenbuf, sizeof lenbuf, "%d", r->length);
-            snprintf(optbuf, sizeof optbuf, "%d", e->meta.opt);
-            fprintf(out, "%-*s %-5s %-10s %4s %4s %4d %14llu %14llu %9.3f  %s%s\n", idw, id, size,
-                    check && r->status == NP_STATUS_SOLVED && chk && !strcmp(chk, "mismatch")
-                        ? "MISMATCH" : np_status_name(r->status),
-                    r->length >= 0 ? lenbuf : "-", e->meta.opt >= 0 ? optbuf : "-", r->h0,
-                    (unsigned long long)r->expanded, (unsigned long long)r->generated, r->seconds,
-                    r->moves, boundbuf);
-            break;
-        }
-        }
+        record_write(&w, &rec);
     }
-    if (fmt == FMT_TEXT) {
-        fprintf(out, "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
-                     "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
-                idw, "total", in.n, solved, unsolvable, limits, mismatches ? ", CHECK MISMATCH" : "",
-                (unsigned long long)tot_exp, (unsigned long long)tot_gen, tot_sec, wall,
-                wall > 0 ? (double)tot_gen / wall / 1e6 : 0.0);
-    }
+    record_totals totals = {.boards = in.n, .solved = solved, .unsolvable = unsolvable, .limits = limits,
+                            .mismatch = mismatches > 0, .expanded = tot_exp, .generated = tot_gen,
+                            .search_seconds = tot_sec, .wall_seconds = wall};
+    record_write_totals(&w, &totals);
     fflush(out);
-    if (!quiet && fmt != FMT_TEXT && isatty(2))
+    if (!quiet && fmt != RECORD_TEXT && isatty(2))
         fprintf(stderr, "%zu boards: %d solved, %d unsolvable, %d limit; %.3f s wall\n", in.n, solved,
                 unsolvable, limits, wall);
     if (mismatches)
