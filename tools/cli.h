@@ -23,13 +23,16 @@ enum {
 /* Map a library error code to an exit code: NP_EPARSE and NP_EINVAL are bad
  * usage or input, NP_ELIMIT a limit reached, NP_EINTR an interrupted run, any
  * other error a PDB or I/O error. This function and cli_exit_for_pdb_error()
- * are the one place that maps errors to exit codes. */
+ * are the one place that maps library errors to exit codes. Conditions that
+ * are no library error get theirs where they are found: for instance a
+ * rejected option value or input line is EXIT_USAGE, and a file that cannot
+ * be opened, read or created, or a table too big for memory, EXIT_PDB. */
 int cli_exit_for_error(int np_err);
 
 /* The same for an error while reading or writing a PDB file (np_pdb_open_ex,
- * np_pdb_write, np_pdb_compress, np_pdb_verify): there NP_EINVAL and
- * NP_EPARSE mean a bad file or table, not a bad command line, so they are PDB
- * errors too. */
+ * np_pdb_write, np_pdb_compress, np_pdb_verify, np_pdbset_verify): there
+ * NP_EINVAL and NP_EPARSE mean a bad file or table, not a bad command line,
+ * so they are PDB errors too. */
 int cli_exit_for_pdb_error(int np_err);
 
 /* Subcommands: argc/argv start at the subcommand name. */
