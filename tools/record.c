@@ -98,6 +98,33 @@ static bool field_written(const record_writer *w, const record *r, record_field 
     }
 }
 
+/* v in decimal, as printf's %lld writes it, at the end of buf (24 bytes are
+ * enough). @return where it starts. */
+static const char *decimal(char *buf, size_t len, long long v)
+{
+    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
+    char *p = buf + len;
+    *--p = '\0';
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        *--p = '-';
+    return p;
+}
+
+static const char *udecimal(char *buf, size_t len, unsigned long long u)
+{
+    char *p = buf + len;
+    *--p = '\0';
+    do {
+        *--p = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    return p;
+}
+
 /* Field f of r as the writer's form shows it: the text table's cell, or the
  * json and csv value (csv leaves opt and check empty when they are unknown). */
 static const char *field_value(char *buf, size_t len, const record_writer *w, const record *r,
@@ -113,104 +140,181 @@ static const char *field_value(char *buf, size_t len, const record_writer *w, co
             return TEXT_MISMATCH;
         return np_status_name((np_status)r->status);
     case FIELD_SOLVABLE: return r->solvable ? "true" : "false";
-    case FIELD_LENGTH:
-        if (text && r->length < 0)
-            return "-";
-        snprintf(buf, len, "%ld", r->length);
-        return buf;
+    case FIELD_LENGTH: return text && r->length < 0 ? "-" : decimal(buf, len, r->length);
     case FIELD_MOVES: return r->moves;
-    case FIELD_NODES_EXPANDED: snprintf(buf, len, "%llu", (unsigned long long)r->nodes_expanded); return buf;
-    case FIELD_NODES_GENERATED: snprintf(buf, len, "%llu", (unsigned long long)r->nodes_generated); return buf;
+    case FIELD_NODES_EXPANDED: return udecimal(buf, len, r->nodes_expanded);
+    case FIELD_NODES_GENERATED: return udecimal(buf, len, r->nodes_generated);
     case FIELD_SECONDS: snprintf(buf, len, text ? "%.3f" : "%.6f", r->seconds); return buf;
-    case FIELD_H0: snprintf(buf, len, "%d", r->h0); return buf;
-    case FIELD_BOUND: snprintf(buf, len, "%d", r->bound); return buf;
+    case FIELD_H0: return decimal(buf, len, r->h0);
+    case FIELD_BOUND: return decimal(buf, len, r->bound);
     case FIELD_OPT:
         if (r->opt < 0 || (!text && !r->check))
             return text ? "-" : "";
-        snprintf(buf, len, "%ld", r->opt);
-        return buf;
+        return decimal(buf, len, r->opt);
     case FIELD_CHECK: return r->check ? r->check : "";
     case FIELD_COUNT: break;
     }
     return "";
 }
 
-/* A csv field, quoted when it holds a comma, a quote or a newline. */
-static void csv_field(FILE *out, const char *s)
+/* A record's line, gathered in memory and handed to the stream in one write
+ * (or whenever the buffer fills): one stdio call per record, not per field. */
+typedef struct line_out {
+    FILE *out;
+    size_t n;
+    char buf[2048];
+} line_out;
+
+static void line_flush(line_out *l)
 {
-    if (strpbrk(s, ",\"\n")) {
-        fputc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', out);
-            fputc(*s, out);
+    fwrite(l->buf, 1, l->n, l->out);
+    l->n = 0;
+}
+
+static void line_write(line_out *l, const char *s, size_t len)
+{
+    if (len > sizeof l->buf - l->n) {
+        line_flush(l);
+        if (len > sizeof l->buf) {
+            fwrite(s, 1, len, l->out);
+            return;
         }
-        fputc('"', out);
-    } else {
-        fputs(s, out);
     }
+    memcpy(l->buf + l->n, s, len);
+    l->n += len;
+}
+
+static void line_puts(line_out *l, const char *s)
+{
+    line_write(l, s, strlen(s));
+}
+
+static void line_putc(line_out *l, char c)
+{
+    line_write(l, &c, 1);
+}
+
+/* s in a column of `width` characters, as printf's %*s: width < 0 aligns it left. */
+static void line_column(line_out *l, const char *s, int width)
+{
+    size_t len = strlen(s), w = (size_t)(width < 0 ? -width : width);
+    size_t pad = len < w ? w - len : 0;
+    static const char spaces[] = "                                ";
+    if (width < 0)
+        line_write(l, s, len);
+    for (; pad > 0; pad -= pad < sizeof spaces - 1 ? pad : sizeof spaces - 1)
+        line_write(l, spaces, pad < sizeof spaces - 1 ? pad : sizeof spaces - 1);
+    if (width >= 0)
+        line_write(l, s, len);
+}
+
+/* s as a json string: escaped by cli_json_string when it needs it (moves,
+ * sizes and names never do). */
+static void line_json_string(line_out *l, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p == '"' || *p == '\\' || *p < 0x20) {
+            line_flush(l);
+            cli_json_string(l->out, s);
+            return;
+        }
+    line_putc(l, '"');
+    line_puts(l, s);
+    line_putc(l, '"');
+}
+
+/* s as a csv field, quoted when it holds a comma, a quote or a newline. */
+static void line_csv_field(line_out *l, const char *s)
+{
+    if (!strpbrk(s, ",\"\n")) {
+        line_puts(l, s);
+        return;
+    }
+    line_putc(l, '"');
+    for (; *s; s++) {
+        if (*s == '"')
+            line_putc(l, '"');
+        line_putc(l, *s);
+    }
+    line_putc(l, '"');
 }
 
 void record_write_header(const record_writer *w)
 {
+    line_out l = {.out = w->out};
     if (w->fmt == RECORD_TEXT) {
-        for (int i = 0; i < TEXT_COLUMNS; i++)
-            fprintf(w->out, "%s%*s", i ? " " : "", i ? text_columns[i].width : -w->id_width,
-                    text_columns[i].head);
-        fprintf(w->out, "  %s\n", TEXT_MOVES_HEAD);
+        for (int i = 0; i < TEXT_COLUMNS; i++) {
+            if (i)
+                line_putc(&l, ' ');
+            line_column(&l, text_columns[i].head, i ? text_columns[i].width : -w->id_width);
+        }
+        line_puts(&l, "  " TEXT_MOVES_HEAD "\n");
     } else if (w->fmt == RECORD_CSV) {
         const char *sep = "";
         for (int f = 0; f < FIELD_COUNT; f++)
             if (field_written(w, NULL, (record_field)f)) {
-                fprintf(w->out, "%s%s", sep, fields[f].name);
+                line_puts(&l, sep);
+                line_puts(&l, fields[f].name);
                 sep = ",";
             }
-        fputc('\n', w->out);
+        line_putc(&l, '\n');
     }
+    line_flush(&l);
 }
 
 void record_write(const record_writer *w, const record *r)
 {
-    char buf[48];
-    FILE *out = w->out;
+    char buf[400]; /* a number's text: "%.6f" of any double fits */
+    line_out l = {.out = w->out};
     switch (w->fmt) {
     case RECORD_TEXT:
-        for (int i = 0; i < TEXT_COLUMNS; i++)
-            fprintf(out, "%s%*s", i ? " " : "", i ? text_columns[i].width : -w->id_width,
-                    field_value(buf, sizeof buf, w, r, text_columns[i].field));
-        fprintf(out, "  %s", r->moves);
-        if (r->status == NP_STATUS_LIMIT)
-            fprintf(out, "(stopped at bound %d)", r->bound);
-        fputc('\n', out);
+        for (int i = 0; i < TEXT_COLUMNS; i++) {
+            if (i)
+                line_putc(&l, ' ');
+            line_column(&l, field_value(buf, sizeof buf, w, r, text_columns[i].field),
+                        i ? text_columns[i].width : -w->id_width);
+        }
+        line_puts(&l, "  ");
+        line_puts(&l, r->moves);
+        if (r->status == NP_STATUS_LIMIT) {
+            line_puts(&l, "(stopped at bound ");
+            line_puts(&l, decimal(buf, sizeof buf, r->bound));
+            line_putc(&l, ')');
+        }
         break;
     case RECORD_JSON: {
-        const char *sep = "{";
+        char sep = '{';
         for (int f = 0; f < FIELD_COUNT; f++) {
             if (!field_written(w, r, (record_field)f))
                 continue;
-            fprintf(out, "%s\"%s\":", sep, fields[f].name);
+            line_putc(&l, sep);
+            line_putc(&l, '"');
+            line_puts(&l, fields[f].name);
+            line_puts(&l, "\":");
             const char *v = field_value(buf, sizeof buf, w, r, (record_field)f);
             if (fields[f].string)
-                cli_json_string(out, v);
+                line_json_string(&l, v);
             else
-                fputs(v, out);
-            sep = ",";
+                line_puts(&l, v);
+            sep = ',';
         }
-        fputs("}\n", out);
+        line_putc(&l, '}');
         break;
     }
     case RECORD_CSV: {
-        const char *sep = "";
+        bool first = true;
         for (int f = 0; f < FIELD_COUNT; f++)
             if (field_written(w, r, (record_field)f)) {
-                fputs(sep, out);
-                csv_field(out, field_value(buf, sizeof buf, w, r, (record_field)f));
-                sep = ",";
+                if (!first)
+                    line_putc(&l, ',');
+                line_csv_field(&l, field_value(buf, sizeof buf, w, r, (record_field)f));
+                first = false;
             }
-        fputc('\n', out);
         break;
     }
     }
+    line_putc(&l, '\n');
+    line_flush(&l);
 }
 
 void record_write_totals(const record_writer *w, const record_totals *t)
