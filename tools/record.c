@@ -54,11 +54,7 @@ static const struct {
 
 void record_init(record *r)
 {
-    memset(r, 0, sizeof *r);
-    r->id = r->size = r->moves = r->check = NULL;
-    r->status = RECORD_STATUS_NONE;
-    r->solvable = -1;
-    r->length = r->opt = -1;
+    *r = (record){.status = RECORD_STATUS_NONE, .solvable = -1, .length = -1, .opt = -1};
 }
 
 const char *record_board_id(const np_board_meta *meta, long line, char *buf, size_t len)
@@ -98,30 +94,25 @@ static bool field_written(const record_writer *w, const record *r, record_field 
     }
 }
 
-/* v in decimal, as printf's %lld writes it, at the end of buf (24 bytes are
+/* u in decimal, as printf's %llu writes it, at the end of buf (24 bytes are
  * enough). @return where it starts. */
-static const char *decimal(char *buf, size_t len, long long v)
+static char *udecimal(char *buf, size_t len, unsigned long long u)
 {
-    unsigned long long u = v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
     char *p = buf + len;
     *--p = '\0';
     do {
         *--p = (char)('0' + u % 10);
         u /= 10;
     } while (u);
-    if (v < 0)
-        *--p = '-';
     return p;
 }
 
-static const char *udecimal(char *buf, size_t len, unsigned long long u)
+/* v in decimal, as printf's %lld writes it; as udecimal. */
+static char *decimal(char *buf, size_t len, long long v)
 {
-    char *p = buf + len;
-    *--p = '\0';
-    do {
-        *--p = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
+    char *p = udecimal(buf, len, v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v);
+    if (v < 0)
+        *--p = '-';
     return p;
 }
 
