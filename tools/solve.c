@@ -549,10 +549,10 @@ static int print_results(const input *in, const np_result *res, double wall, con
     if (limits && !a->quiet)
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
-    if (errors)
+    if (errors) {
         fprintf(stderr, "npuzzle solve: %d board%s failed (internal error)\n", errors, errors == 1 ? "" : "s");
-    if (errors)
         return EXIT_PDB;
+    }
     return mismatches || limits ? EXIT_FAIL : EXIT_OK;
 }
 
