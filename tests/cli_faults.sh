@@ -5,7 +5,8 @@
 # usage: bash tests/cli_faults.sh PATH_TO_NPUZZLE     (NPUZZLE_DATA_DIR: the data/ folder)
 #
 # Covered: a PDB directory that cannot be created (a path under a regular file, which
-# fails for root too); SIGINT in the middle of generating a 15-puzzle 6-tile table;
+# fails for root too); SIGINT in the middle of generating a 15-puzzle 6-tile table, and
+# SIGINT or SIGTERM while `solve --gen` builds one;
 # empty input, a binary file, a 10 MB line, and 100,000 boards in one file for solve.
 set -u
 
@@ -137,6 +138,40 @@ fi
 truth "SIGINT (--force rebuild): no temporary file left in $D" no_temp "$D"
 run info "$P6"
 expect "SIGINT (--force rebuild): the 6-tile table loads" 0 out "checksum: *ok"
+
+# 3. `solve --gen` builds in its own process: SIGINT or SIGTERM during the build stops it
+# as it stops gen, with exit 130 (as documented), no results and no table left.
+echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" >board15.txt
+for sig in INT TERM; do
+    E="$T/solve$sig"
+    LAST="npuzzle solve -H pdb --gen --partition 15:6-6-3 --pdb-dir $E -j 1 (SIG$sig $DELAY s after 'building')"
+    set -m
+    "$NP" solve -H pdb --gen --partition 15:6-6-3 --pdb-dir "$E" -j 1 <board15.txt >out 2>err &
+    GENPID=$!
+    set +m
+    for ((i = 0; i < 1200; i++)); do
+        grep -q "building" err && break
+        kill -0 "$GENPID" 2>/dev/null || break
+        sleep 0.05
+    done
+    sleep "$DELAY"
+    early=""
+    kill -"$sig" "$GENPID" 2>/dev/null || early=1
+    wait "$GENPID"
+    rc=$?
+    GENPID=""
+    if [ -n "$early" ] || [ "$rc" -eq 0 ]; then
+        skip "solve --gen, SIG$sig: the build finished before the signal (exit $rc)"
+        continue
+    fi
+    expect "solve --gen, SIG$sig during the build: exit 130" 130 err "npuzzle gen: interrupted"
+    truth "  ... no results on standard output" test ! -s out
+    truth "  ... no 6-tile table, no temporary file" eval '! ls "$E" | grep -q "1\.4\.5\.8\.9\.12" && no_temp "$E"'
+done
+run help gen
+expect "help gen documents exit code 130" 0 out "130 interrupted"
+run help solve
+expect "help solve documents exit code 130" 0 out "130 interrupted"
 
 # ---- solve: empty input, binary input, a 10 MB line ------------------------------
 : >empty.txt

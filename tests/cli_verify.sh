@@ -178,6 +178,20 @@ run solve -q -H md --max-nodes 10 --format json k1.txt
 cp out limit.json
 run verify --boards k1.txt --results limit.json
 expect "a limit is no answer" 1 out "k1.txt:1 \\(limit.json:1\\): id 55: NO ANSWER: status limit"
+# the same in text (the bound noted after the moves) and csv (no bound column)
+for f in text csv; do
+    run solve -q -H md --max-nodes 10 --format $f k1.txt
+    cp out limit.$f
+    run verify --boards k1.txt --results limit.$f
+    expect "a limit is no answer ($f)" 1 out "k1.txt:1 \\(limit.$f:2\\): id 55: NO ANSWER: status limit"
+done
+# an id with a quote comes back from every form (json escapes it, csv quotes it)
+printf '1 0 2 3 4 5 6 7 8  # id=say"hi opt=1\n' >quote.txt
+for f in text json csv; do
+    solve_to quote.$f -H md --format $f quote.txt
+    run verify --boards quote.txt --results quote.$f
+    expect "an id with a quote ($f)" 0 out 'id say"hi: ok, 1 moves \(opt 1\)'
+done
 
 # ---- bad input and usage: exit 2 (3 for a missing file), FILE:LINE: field ----------------
 run verify --boards "$H8" --results k3.json

@@ -16,8 +16,15 @@ int cli_exit_for_error(int np_err)
     case NP_EPARSE:
     case NP_EINVAL: return EXIT_USAGE;
     case NP_ELIMIT: return EXIT_FAIL;
+    case NP_EINTR: return EXIT_INTERRUPTED;
     default: return EXIT_PDB;
     }
+}
+
+int cli_exit_for_pdb_error(int np_err)
+{
+    int code = cli_exit_for_error(np_err);
+    return code == EXIT_USAGE ? EXIT_PDB : code;
 }
 
 char *cli_pdb_dir(const char *option_value)

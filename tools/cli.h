@@ -6,16 +6,34 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Exit codes fixed by DESIGN.md. */
+/* The exit codes of every subcommand: 0-3 as DESIGN.md fixes them, 130 as a
+ * shell reports a job stopped by Ctrl-C (128 + SIGINT). */
 enum {
-    EXIT_OK = 0,       /* all solved (unsolvable answered as such counts) */
-    EXIT_FAIL = 1,     /* a --check mismatch, or a limit reached */
-    EXIT_USAGE = 2,    /* bad usage or bad input */
-    EXIT_PDB = 3       /* a PDB or I/O error */
+    EXIT_OK = 0,           /* all solved (unsolvable answered as such counts); gen, info
+                            * and verify: done, a valid file, every answer right */
+    EXIT_FAIL = 1,         /* a --check mismatch, or a limit reached; verify: an answer
+                            * wrong or missing */
+    EXIT_USAGE = 2,        /* bad usage or bad input */
+    EXIT_PDB = 3,          /* a PDB or I/O error (missing, corrupt or mismatched file,
+                            * a table that does not fit in memory, no memory) */
+    EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM stopped a table build (gen, solve --gen);
+                            * the table being built is not written */
 };
 
-/* Map a library error code to the exit code of DESIGN.md (the one place that does). */
+/* Map a library error code to an exit code: NP_EPARSE and NP_EINVAL are bad
+ * usage or input, NP_ELIMIT a limit reached, NP_EINTR an interrupted run, any
+ * other error a PDB or I/O error. This function and cli_exit_for_pdb_error()
+ * are the one place that maps library errors to exit codes. Conditions that
+ * are no library error get theirs where they are found: for instance a
+ * rejected option value or input line is EXIT_USAGE, and a file that cannot
+ * be opened, read or created, or a table too big for memory, EXIT_PDB. */
 int cli_exit_for_error(int np_err);
+
+/* The same for an error while reading or writing a PDB file (np_pdb_open_ex,
+ * np_pdb_write, np_pdb_compress, np_pdb_verify, np_pdbset_verify): there
+ * NP_EINVAL and NP_EPARSE mean a bad file or table, not a bad command line,
+ * so they are PDB errors too. */
+int cli_exit_for_pdb_error(int np_err);
 
 /* Subcommands: argc/argv start at the subcommand name. */
 int cmd_solve(int argc, char **argv);

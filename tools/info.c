@@ -92,19 +92,22 @@ int cmd_info(int argc, char **argv)
     int rc = np_pdb_open_ex(&pdb, path, NULL, NP_PDB_OPEN_NOVERIFY, err, sizeof err);
     if (rc != NP_OK) {
         fprintf(stderr, "npuzzle info: %s\n", err);
-        return cli_exit_for_error(rc) == EXIT_USAGE ? EXIT_PDB : cli_exit_for_error(rc);
+        return cli_exit_for_pdb_error(rc);
     }
     char verr[1024] = "";
-    bool checksum_ok = np_pdb_verify(pdb, verr, sizeof verr) == NP_OK;
+    int vrc = np_pdb_verify(pdb, verr, sizeof verr);
+    bool checksum_ok = vrc == NP_OK;
 
     const np_pdb_header *h = np_pdb_get_header(pdb);
     np_geom g;
     static uint64_t hist[256];
-    if (np_geom_init(&g, h->rows, h->cols, h->goal) != NP_OK ||
-        np_pdb_histogram(pdb, &g, hist, cli_threads(jobs)) != NP_OK) {
+    rc = np_geom_init(&g, h->rows, h->cols, h->goal);
+    if (rc == NP_OK)
+        rc = np_pdb_histogram(pdb, &g, hist, cli_threads(jobs));
+    if (rc != NP_OK) {
         fprintf(stderr, "npuzzle info: %s: cannot read the values\n", path);
         np_pdb_close(pdb);
-        return EXIT_PDB;
+        return cli_exit_for_pdb_error(rc);
     }
     double sum = 0;
     int maxv = 0;
@@ -161,7 +164,7 @@ int cmd_info(int argc, char **argv)
     np_pdb_close(pdb);
     if (!checksum_ok) {
         fprintf(stderr, "npuzzle info: %s\n", verr);
-        return EXIT_PDB;
+        return cli_exit_for_pdb_error(vrc);
     }
     return EXIT_OK;
 }

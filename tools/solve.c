@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "npuzzle.h"
+#include "record.h"
 #include "solve_pdb.h"
 
 void usage_solve(void)
@@ -56,7 +57,8 @@ void usage_solve(void)
         "moves: U D L R), nodes expanded and generated, seconds, h0 (start heuristic).\n"
         "\n"
         "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
-        "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error.\n");
+        "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error,\n"
+        "130 interrupted by SIGINT or SIGTERM while --gen builds tables.\n");
 }
 
 /* A table truncated while mapped faults on the next lookup (SIGBUS): say
@@ -79,8 +81,6 @@ static void install_sigbus_handler(void)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGBUS, &sa, NULL);
 }
-
-typedef enum { FMT_TEXT, FMT_JSON, FMT_CSV } out_format;
 
 typedef struct entry {
     np_board board;
@@ -151,27 +151,9 @@ static int read_boards(input *in, FILE *f, const char *name, int rows, int cols)
     return EXIT_OK;
 }
 
-static void csv_field(FILE *out, const char *s)
-{
-    if (strpbrk(s, ",\"\n")) {
-        fputc('"', out);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', out);
-            fputc(*s, out);
-        }
-        fputc('"', out);
-    } else {
-        fputs(s, out);
-    }
-}
-
 static const char *entry_id(const entry *e, char *buf, size_t len)
 {
-    if (e->meta.id[0])
-        return e->meta.id;
-    snprintf(buf, len, "%ld", e->line);
-    return buf;
+    return record_board_id(&e->meta, e->line, buf, len);
 }
 
 typedef struct progress_ctx {
@@ -193,7 +175,23 @@ static void on_progress(void *ctx, size_t index, size_t done, size_t total, cons
         fputs("\r\033[K", stderr);
 }
 
-int cmd_solve(int argc, char **argv)
+/* What the options ask for. */
+typedef struct solve_args {
+    np_search_opts opts;   /* the search; heuristic chosen per board size when not given */
+    np_batch_opts bopts;   /* algorithm; threads and progress are set when solving */
+    bool heuristic_given, check, progress, quiet, gen;
+    bool shared_map;       /* look the tables up in the shared mapping (not --pdb-private) */
+    const char *partition, *pdb_dir_opt;
+    int rows, cols, jobs;  /* 0: not given */
+    np_goal goal;
+    record_format fmt;
+    char **files;          /* the FILE arguments; none: standard input */
+    int nfiles;
+} solve_args;
+
+/* Parse the command line into `a`. @return EXIT_OK, EXIT_USAGE (reported), or
+ * -1 when --help printed the usage. */
+static int parse_args(solve_args *a, int argc, char **argv)
 {
     static const struct option longopts[] = {
         {"heuristic", required_argument, NULL, 'H'},
@@ -217,14 +215,7 @@ int cmd_solve(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    np_search_opts opts = {0};
-    np_batch_opts bopts = {0};
-    bool heuristic_given = false, check = false, progress = false, quiet = false, gen = false;
-    bool shared_map = true;
-    const char *partition = NULL, *pdb_dir_opt = NULL;
-    int rows = 0, cols = 0, jobs = 0;
-    np_goal goal = NP_GOAL_BLANK_FIRST;
-    out_format fmt = FMT_TEXT;
+    *a = (solve_args){.shared_map = true, .goal = NP_GOAL_BLANK_FIRST, .fmt = RECORD_TEXT};
     uint64_t u;
     int c;
     optind = 1;
@@ -232,44 +223,44 @@ int cmd_solve(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":H:a:w:j:f:cqh", longopts, NULL)) != -1) {
         switch (c) {
         case 'H':
-            if (np_hkind_parse(&opts.heuristic, optarg) != NP_OK) {
+            if (np_hkind_parse(&a->opts.heuristic, optarg) != NP_OK) {
                 fprintf(stderr, "npuzzle solve: unknown heuristic '%s' (md, lc or pdb)\n", optarg);
                 return EXIT_USAGE;
             }
-            heuristic_given = true;
+            a->heuristic_given = true;
             break;
-        case 'P': partition = optarg; break;
-        case 'D': pdb_dir_opt = optarg; break;
-        case 'G': gen = true; break;
-        case 'R': opts.no_reflect = true; break;
-        case 'S': shared_map = false; break;
+        case 'P': a->partition = optarg; break;
+        case 'D': a->pdb_dir_opt = optarg; break;
+        case 'G': a->gen = true; break;
+        case 'R': a->opts.no_reflect = true; break;
+        case 'S': a->shared_map = false; break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
-                bopts.algorithm = NP_ALG_IDA;
+                a->bopts.algorithm = NP_ALG_IDA;
             else if (!strcmp(optarg, "astar"))
-                bopts.algorithm = NP_ALG_ASTAR;
+                a->bopts.algorithm = NP_ALG_ASTAR;
             else {
                 fprintf(stderr, "npuzzle solve: unknown algorithm '%s' (ida or astar)\n", optarg);
                 return EXIT_USAGE;
             }
             break;
         case 'w':
-            if (!cli_parse_double("solve", "--weight", optarg, &opts.weight))
+            if (!cli_parse_double("solve", "--weight", optarg, &a->opts.weight))
                 return EXIT_USAGE;
-            if (opts.weight < 1.0 || opts.weight > 100.0) {
+            if (a->opts.weight < 1.0 || a->opts.weight > 100.0) {
                 fprintf(stderr, "npuzzle solve: --weight must be between 1 and 100, not '%s'\n", optarg);
                 return EXIT_USAGE;
             }
             break;
         case 's':
-            if (!cli_parse_size(optarg, &rows, &cols)) {
+            if (!cli_parse_size(optarg, &a->rows, &a->cols)) {
                 fprintf(stderr, "npuzzle solve: bad --size '%s' (RxC, each side %d..%d)\n", optarg,
                         NP_MIN_SIDE, NP_MAX_SIDE);
                 return EXIT_USAGE;
             }
             break;
         case 'g':
-            if (np_goal_parse(&goal, optarg) != NP_OK) {
+            if (np_goal_parse(&a->goal, optarg) != NP_OK) {
                 fprintf(stderr, "npuzzle solve: unknown goal '%s' (blank-first or blank-last)\n", optarg);
                 return EXIT_USAGE;
             }
@@ -281,36 +272,36 @@ int cmd_solve(int argc, char **argv)
                 fprintf(stderr, "npuzzle solve: -j must be between 1 and 1024, not '%s'\n", optarg);
                 return EXIT_USAGE;
             }
-            jobs = (int)u;
+            a->jobs = (int)u;
             break;
         case 'f':
             if (!strcmp(optarg, "text"))
-                fmt = FMT_TEXT;
+                a->fmt = RECORD_TEXT;
             else if (!strcmp(optarg, "json"))
-                fmt = FMT_JSON;
+                a->fmt = RECORD_JSON;
             else if (!strcmp(optarg, "csv"))
-                fmt = FMT_CSV;
+                a->fmt = RECORD_CSV;
             else {
                 fprintf(stderr, "npuzzle solve: unknown format '%s' (text, json or csv)\n", optarg);
                 return EXIT_USAGE;
             }
             break;
-        case 'c': check = true; break;
+        case 'c': a->check = true; break;
         case 'N':
-            if (!cli_parse_u64("solve", "--max-nodes", optarg, &opts.max_nodes))
+            if (!cli_parse_u64("solve", "--max-nodes", optarg, &a->opts.max_nodes))
                 return EXIT_USAGE;
             break;
         case 'T':
-            if (!cli_parse_double("solve", "--timeout", optarg, &opts.timeout))
+            if (!cli_parse_double("solve", "--timeout", optarg, &a->opts.timeout))
                 return EXIT_USAGE;
             break;
         case 'M':
-            if (!cli_parse_bytes("solve", "--max-memory", optarg, &opts.max_memory))
+            if (!cli_parse_bytes("solve", "--max-memory", optarg, &a->opts.max_memory))
                 return EXIT_USAGE;
             break;
-        case 'p': progress = true; break;
-        case 'q': quiet = true; break;
-        case 'h': usage_solve(); return EXIT_OK;
+        case 'p': a->progress = true; break;
+        case 'q': a->quiet = true; break;
+        case 'h': usage_solve(); return -1;
         case ':':
             fprintf(stderr, "npuzzle solve: option '%s' needs a value (see npuzzle help solve)\n",
                     argv[optind - 1]);
@@ -321,194 +312,216 @@ int cmd_solve(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (bopts.algorithm == NP_ALG_ASTAR && opts.heuristic == NP_H_PDB) {
+    if (a->bopts.algorithm == NP_ALG_ASTAR && a->opts.heuristic == NP_H_PDB) {
         fprintf(stderr, "npuzzle solve: --algorithm astar works with -H md or lc\n");
         return EXIT_USAGE;
     }
+    a->files = argv + optind;
+    a->nfiles = argc - optind;
+    return EXIT_OK;
+}
 
-    /* Read every input first: a bad line stops the run before any search. */
-    input in = {0};
+/* Read the boards of every FILE (standard input for none or '-'). A bad line
+ * stops the run before any search: each is reported as FILE:LINE.
+ * @return EXIT_OK, EXIT_USAGE (malformed lines) or EXIT_PDB (a file that
+ *         cannot be read; no memory). */
+static int read_input(input *in, const solve_args *a)
+{
     int rc = EXIT_OK;
-    if (optind >= argc) {
-        rc = read_boards(&in, stdin, "<stdin>", rows, cols);
+    if (a->nfiles == 0) {
+        rc = read_boards(in, stdin, "<stdin>", a->rows, a->cols);
     } else {
-        for (int i = optind; i < argc && rc == EXIT_OK; i++) {
-            if (!strcmp(argv[i], "-")) {
-                rc = read_boards(&in, stdin, "<stdin>", rows, cols);
+        for (int i = 0; i < a->nfiles && rc == EXIT_OK; i++) {
+            const char *name = a->files[i];
+            if (!strcmp(name, "-")) {
+                rc = read_boards(in, stdin, "<stdin>", a->rows, a->cols);
                 continue;
             }
-            FILE *f = fopen(argv[i], "r");
+            FILE *f = fopen(name, "r");
             if (!f) {
-                fprintf(stderr, "npuzzle solve: cannot open %s: %s\n", argv[i], strerror(errno));
+                fprintf(stderr, "npuzzle solve: cannot open %s: %s\n", name, strerror(errno));
                 rc = EXIT_PDB;
                 break;
             }
-            rc = read_boards(&in, f, argv[i], rows, cols);
+            rc = read_boards(in, f, name, a->rows, a->cols);
             fclose(f);
         }
     }
-    if (rc == EXIT_OK && in.bad) {
-        if (in.bad > 20)
-            fprintf(stderr, "... and %d more malformed lines\n", in.bad - 20);
-        fprintf(stderr, "npuzzle solve: %d malformed line%s, nothing solved\n", in.bad,
-                in.bad == 1 ? "" : "s");
+    if (rc == EXIT_OK && in->bad) {
+        if (in->bad > 20)
+            fprintf(stderr, "... and %d more malformed lines\n", in->bad - 20);
+        fprintf(stderr, "npuzzle solve: %d malformed line%s, nothing solved\n", in->bad,
+                in->bad == 1 ? "" : "s");
         rc = EXIT_USAGE;
     }
-    if (rc != EXIT_OK) {
-        free(in.v);
-        return rc;
-    }
+    return rc;
+}
 
-    int threads = cli_threads(jobs);
-    bopts.threads = threads;
-    progress_ctx pctx = {in.v, isatty(2) != 0};
-    if ((progress || pctx.tty) && !quiet) {
+/* Solve the m boards of one size, boards[j] being the input's board idx[j],
+ * into res[idx[j]]: open its PDBs when they are wanted, run the batch, and
+ * check the tables again after it. @return an exit code. */
+static int solve_group(np_result *res, const input *in, const np_board *boards, const size_t *idx,
+                       size_t m, const solve_args *a, np_batch_opts *bopts, progress_ctx *pctx)
+{
+    int rc = EXIT_OK;
+    int r = boards[0].rows, k = boards[0].cols;
+    np_geom g;
+    np_geom_init(&g, r, k, a->goal);
+    np_search_opts o = a->opts;
+    solve_pdb_ctx pdb = {0};
+    bool want_pdb = a->opts.heuristic == NP_H_PDB ||
+                    (!a->heuristic_given && bopts->algorithm == NP_ALG_IDA);
+    if (want_pdb) {
+        int prc = solve_pdb_open(&pdb, &g, a->partition, a->pdb_dir_opt, a->gen, bopts->threads,
+                                 a->quiet, a->heuristic_given && a->opts.heuristic == NP_H_PDB,
+                                 a->shared_map);
+        if (prc != EXIT_OK)
+            return prc;
+        if (pdb.set) {
+            o.heuristic = NP_H_PDB;
+            o.pdbs = pdb.set;
+        } else {
+            o.heuristic = a->heuristic_given ? a->opts.heuristic : NP_H_LC;
+        }
+    }
+    /* One size in the input (the usual case): results go straight into
+     * place, without a second array of m results (about 1 KiB each). */
+    bool direct = m == in->n;
+    np_result *part = direct ? res : calloc(m, sizeof *part);
+    if (!part) {
+        fprintf(stderr, "npuzzle solve: out of memory\n");
+        solve_pdb_close(&pdb);
+        return EXIT_PDB;
+    }
+    /* The batch reports positions within this size group; map them back. */
+    entry *group = direct ? NULL : malloc(m * sizeof *group);
+    for (size_t j = 0; group && j < m; j++)
+        group[j] = in->v[idx[j]];
+    pctx->entries = group ? group : in->v;
+    if (bopts->algorithm == NP_ALG_ASTAR && g.cells > NP_ASTAR_MAX_CELLS) {
+        fprintf(stderr, "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
+                        "cells, not %dx%d (use IDA*, the default)\n",
+                in->v[idx[0]].file, in->v[idx[0]].line, NP_ASTAR_MAX_CELLS, r, k);
+        if (!direct)
+            free(part);
+        free(group);
+        solve_pdb_close(&pdb);
+        return EXIT_USAGE;
+    }
+    if (pdb.set)
+        install_sigbus_handler();
+    int brc = np_batch_solve(part, boards, m, &g, &o, bopts);
+    if (pdb.set && brc == NP_OK) {
+        /* A table rewritten in place while mapped would have fed the search
+         * wrong values: check the files again before trusting the answers. */
+        char verr[512] = "";
+        int vrc = np_pdbset_verify(pdb.set, verr, sizeof verr);
+        if (vrc != NP_OK) {
+            fprintf(stderr, "npuzzle solve: %s\n  a table changed while solving; "
+                            "answers not trusted (rebuild it with npuzzle gen --force)\n", verr);
+            rc = cli_exit_for_pdb_error(vrc);
+        }
+    }
+    if (!direct) {
+        for (size_t j = 0; j < m; j++)
+            res[idx[j]] = part[j];
+        free(part);
+    }
+    free(group);
+    solve_pdb_close(&pdb);
+    if (brc != NP_OK) {
+        fprintf(stderr, "npuzzle solve: %s\n", np_strerror(brc));
+        rc = cli_exit_for_error(brc);
+    }
+    return rc;
+}
+
+/* Solve every board, one batch per board size (boards of one size share a
+ * geometry and PDBs). *res receives the results in input order (malloc'd,
+ * also on failure), *wall the time it took. @return an exit code. */
+static int solve_all(np_result **res, double *wall, const input *in, const solve_args *a)
+{
+    np_batch_opts bopts = a->bopts;
+    bopts.threads = cli_threads(a->jobs);
+    progress_ctx pctx = {in->v, isatty(2) != 0};
+    if ((a->progress || pctx.tty) && !a->quiet) {
         bopts.progress = on_progress;
         bopts.progress_ctx = &pctx;
     }
 
-    np_result *res = calloc(in.n ? in.n : 1, sizeof *res);
-    np_board *boards = malloc((in.n ? in.n : 1) * sizeof *boards);
-    size_t *idx = malloc((in.n ? in.n : 1) * sizeof *idx);
-    /* Boards of one size share a geometry (and PDBs): solve each size as a batch. */
-    bool *done = calloc(in.n ? in.n : 1, sizeof *done);
-    if (!res || !boards || !idx || !done) {
-        fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in.n);
-        free(res);
-        free(boards);
-        free(idx);
-        free(done);
-        free(in.v);
-        return EXIT_PDB;
+    *res = calloc(in->n ? in->n : 1, sizeof **res);
+    np_board *boards = malloc((in->n ? in->n : 1) * sizeof *boards);
+    size_t *idx = malloc((in->n ? in->n : 1) * sizeof *idx);
+    bool *done = calloc(in->n ? in->n : 1, sizeof *done);
+    int rc = EXIT_OK;
+    if (!*res || !boards || !idx || !done) {
+        fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in->n);
+        rc = EXIT_PDB;
     }
     double t0 = np_clock();
-    for (size_t i = 0; i < in.n && rc == EXIT_OK; i++) {
+    for (size_t i = 0; i < in->n && rc == EXIT_OK; i++) {
         if (done[i])
             continue;
-        int r = in.v[i].board.rows, k = in.v[i].board.cols;
+        int r = in->v[i].board.rows, k = in->v[i].board.cols;
         size_t m = 0;
-        for (size_t j = i; j < in.n; j++)
-            if (!done[j] && in.v[j].board.rows == r && in.v[j].board.cols == k) {
-                boards[m] = in.v[j].board;
+        for (size_t j = i; j < in->n; j++)
+            if (!done[j] && in->v[j].board.rows == r && in->v[j].board.cols == k) {
+                boards[m] = in->v[j].board;
                 idx[m++] = j;
                 done[j] = true;
             }
-        np_geom g;
-        np_geom_init(&g, r, k, goal);
-        np_search_opts o = opts;
-        solve_pdb_ctx pdb = {0};
-        bool want_pdb = opts.heuristic == NP_H_PDB ||
-                        (!heuristic_given && bopts.algorithm == NP_ALG_IDA);
-        if (want_pdb) {
-            int prc = solve_pdb_open(&pdb, &g, partition, pdb_dir_opt, gen, threads, quiet,
-                                     heuristic_given && opts.heuristic == NP_H_PDB, shared_map);
-            if (prc != EXIT_OK) {
-                rc = prc;
-                break;
-            }
-            if (pdb.set) {
-                o.heuristic = NP_H_PDB;
-                o.pdbs = pdb.set;
-            } else {
-                o.heuristic = heuristic_given ? opts.heuristic : NP_H_LC;
-            }
-        }
-        /* One size in the input (the usual case): results go straight into
-         * place, without a second array of m results (about 1 KiB each). */
-        bool direct = m == in.n;
-        np_result *part = direct ? res : calloc(m, sizeof *part);
-        if (!part) {
-            fprintf(stderr, "npuzzle solve: out of memory\n");
-            solve_pdb_close(&pdb);
-            rc = EXIT_PDB;
-            break;
-        }
-        /* The batch reports positions within this size group; map them back. */
-        entry *group = direct ? NULL : malloc(m * sizeof *group);
-        for (size_t j = 0; group && j < m; j++)
-            group[j] = in.v[idx[j]];
-        pctx.entries = group ? group : in.v;
-        if (bopts.algorithm == NP_ALG_ASTAR && g.cells > NP_ASTAR_MAX_CELLS) {
-            fprintf(stderr, "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
-                            "cells, not %dx%d (use IDA*, the default)\n",
-                    in.v[idx[0]].file, in.v[idx[0]].line, NP_ASTAR_MAX_CELLS, r, k);
-            if (!direct)
-                free(part);
-            free(group);
-            solve_pdb_close(&pdb);
-            rc = EXIT_USAGE;
-            break;
-        }
-        if (pdb.set)
-            install_sigbus_handler();
-        int brc = np_batch_solve(part, boards, m, &g, &o, &bopts);
-        if (pdb.set && brc == NP_OK) {
-            /* A table rewritten in place while mapped would have fed the search
-             * wrong values: check the files again before trusting the answers. */
-            char verr[512] = "";
-            if (np_pdbset_verify(pdb.set, verr, sizeof verr) != NP_OK) {
-                fprintf(stderr, "npuzzle solve: %s\n  a table changed while solving; "
-                                "answers not trusted (rebuild it with npuzzle gen --force)\n", verr);
-                rc = EXIT_PDB;
-            }
-        }
-        if (!direct) {
-            for (size_t j = 0; j < m; j++)
-                res[idx[j]] = part[j];
-            free(part);
-        }
-        free(group);
-        solve_pdb_close(&pdb);
-        if (brc != NP_OK) {
-            fprintf(stderr, "npuzzle solve: %s\n", np_strerror(brc));
-            rc = cli_exit_for_error(brc);
-        }
+        rc = solve_group(*res, in, boards, idx, m, a, &bopts, &pctx);
     }
-    double wall = np_clock() - t0;
+    *wall = np_clock() - t0;
+    free(boards);
+    free(idx);
     free(done);
-    if (rc != EXIT_OK) {
-        free(res);
-        free(boards);
-        free(idx);
-        free(in.v);
-        return rc;
-    }
+    return rc;
+}
 
-    /* Print in input order. */
+/* Print every result in input order through the record writer, then say on
+ * standard error what went wrong. @return the run's exit code: EXIT_PDB for a
+ * board that failed, EXIT_FAIL for a --check mismatch or a limit reached. */
+static int print_results(const input *in, const np_result *res, double wall, const solve_args *a)
+{
     FILE *out = stdout;
     int mismatches = 0, limits = 0, errors = 0, solved = 0, unsolvable = 0;
     uint64_t tot_exp = 0, tot_gen = 0;
     double tot_sec = 0;
-    bool any_opt = false;
-    for (size_t i = 0; i < in.n; i++)
-        any_opt |= in.v[i].meta.opt >= 0;
-    if (fmt == FMT_CSV)
-        fprintf(out, "id,size,status,solvable,length,moves,nodes_expanded,nodes_generated,seconds,h0%s\n",
-                any_opt ? ",opt,check" : "");
-    int idw = 5; /* wide enough for "total" */
-    for (size_t i = 0; i < in.n; i++) {
+    record_writer w;
+    record_writer_init(&w, out, a->fmt);
+    w.mark_mismatch = a->check;
+    for (size_t i = 0; i < in->n; i++) {
         char idbuf[32];
-        int l = (int)strlen(entry_id(&in.v[i], idbuf, sizeof idbuf));
-        if (l > idw)
-            idw = l;
+        w.opt_columns |= in->v[i].meta.opt >= 0;
+        record_writer_fit_id(&w, entry_id(&in->v[i], idbuf, sizeof idbuf));
     }
-    if (fmt == FMT_TEXT)
-        fprintf(out, "%-*s %-5s %-10s %4s %4s %4s %14s %14s %9s  %s\n", idw, "id", "size", "status", "len",
-                "opt", "h0", "expanded", "generated", "seconds", "moves");
-    for (size_t i = 0; i < in.n; i++) {
-        const entry *e = &in.v[i];
+    record_write_header(&w);
+    for (size_t i = 0; i < in->n; i++) {
+        const entry *e = &in->v[i];
         const np_result *r = &res[i];
         char idbuf[32], size[16];
-        const char *id = entry_id(e, idbuf, sizeof idbuf);
         snprintf(size, sizeof size, "%dx%d", e->board.rows, e->board.cols);
-        bool solvable = r->status != NP_STATUS_UNSOLVABLE;
-        const char *chk = NULL;
+        record rec;
+        record_init(&rec);
+        rec.id = entry_id(e, idbuf, sizeof idbuf);
+        rec.size = size;
+        rec.status = r->status;
+        rec.solvable = r->status != NP_STATUS_UNSOLVABLE;
+        rec.length = r->length;
+        rec.moves = r->moves;
+        rec.nodes_expanded = r->expanded;
+        rec.nodes_generated = r->generated;
+        rec.seconds = r->seconds;
+        rec.h0 = r->h0;
+        rec.bound = r->bound;
+        rec.opt = e->meta.opt;
         if (e->meta.opt >= 0) {
             bool ok = r->status == NP_STATUS_SOLVED && r->length == e->meta.opt;
-            if (r->status == NP_STATUS_SOLVED && opts.weight > 1.0)
-                ok = r->length >= e->meta.opt && r->length <= opts.weight * e->meta.opt;
-            chk = ok ? "ok" : "mismatch";
-            if (check && !ok)
+            if (r->status == NP_STATUS_SOLVED && a->opts.weight > 1.0)
+                ok = r->length >= e->meta.opt && r->length <= a->opts.weight * e->meta.opt;
+            rec.check = ok ? "ok" : "mismatch";
+            if (a->check && !ok)
                 mismatches++;
         }
         switch (r->status) {
@@ -520,73 +533,44 @@ int cmd_solve(int argc, char **argv)
         tot_exp += r->expanded;
         tot_gen += r->generated;
         tot_sec += r->seconds;
-        switch (fmt) {
-        case FMT_JSON:
-            fputs("{\"id\":", out);
-            cli_json_string(out, id);
-            fprintf(out, ",\"size\":\"%s\",\"status\":\"%s\",\"solvable\":%s,\"length\":%d,\"moves\":\"%s\","
-                         "\"nodes_expanded\":%llu,\"nodes_generated\":%llu,\"seconds\":%.6f,\"h0\":%d",
-                    size, np_status_name(r->status), solvable ? "true" : "false", r->length, r->moves,
-                    (unsigned long long)r->expanded, (unsigned long long)r->generated, r->seconds, r->h0);
-            if (r->status == NP_STATUS_LIMIT)
-                fprintf(out, ",\"bound\":%d", r->bound);
-            if (chk)
-                fprintf(out, ",\"opt\":%d,\"check\":\"%s\"", e->meta.opt, chk);
-            fputs("}\n", out);
-            break;
-        case FMT_CSV:
-            csv_field(out, id);
-            fprintf(out, ",%s,%s,%s,%d,%s,%llu,%llu,%.6f,%d", size, np_status_name(r->status),
-                    solvable ? "true" : "false", r->length, r->moves, (unsigned long long)r->expanded,
-                    (unsigned long long)r->generated, r->seconds, r->h0);
-            if (any_opt) {
-                if (chk)
-                    fprintf(out, ",%d,%s", e->meta.opt, chk);
-                else
-                    fputs(",,", out);
-            }
-            fputc('\n', out);
-            break;
-        case FMT_TEXT: {
-            char lenbuf[16], optbuf[16], boundbuf[48] = "";
-            if (r->status == NP_STATUS_LIMIT)
-                snprintf(boundbuf, sizeof boundbuf, "(stopped at bound %d)", r->bound);
-            snprintf(lenbuf, sizeof lenbuf, "%d", r->length);
-            snprintf(optbuf, sizeof optbuf, "%d", e->meta.opt);
-            fprintf(out, "%-*s %-5s %-10s %4s %4s %4d %14llu %14llu %9.3f  %s%s\n", idw, id, size,
-                    check && r->status == NP_STATUS_SOLVED && chk && !strcmp(chk, "mismatch")
-                        ? "MISMATCH" : np_status_name(r->status),
-                    r->length >= 0 ? lenbuf : "-", e->meta.opt >= 0 ? optbuf : "-", r->h0,
-                    (unsigned long long)r->expanded, (unsigned long long)r->generated, r->seconds,
-                    r->moves, boundbuf);
-            break;
-        }
-        }
+        record_write(&w, &rec);
     }
-    if (fmt == FMT_TEXT) {
-        fprintf(out, "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
-                     "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
-                idw, "total", in.n, solved, unsolvable, limits, mismatches ? ", CHECK MISMATCH" : "",
-                (unsigned long long)tot_exp, (unsigned long long)tot_gen, tot_sec, wall,
-                wall > 0 ? (double)tot_gen / wall / 1e6 : 0.0);
-    }
+    record_totals totals = {.boards = in->n, .solved = solved, .unsolvable = unsolvable, .limits = limits,
+                            .mismatch = mismatches > 0, .expanded = tot_exp, .generated = tot_gen,
+                            .search_seconds = tot_sec, .wall_seconds = wall};
+    record_write_totals(&w, &totals);
     fflush(out);
-    if (!quiet && fmt != FMT_TEXT && isatty(2))
-        fprintf(stderr, "%zu boards: %d solved, %d unsolvable, %d limit; %.3f s wall\n", in.n, solved,
+    if (!a->quiet && a->fmt != RECORD_TEXT && isatty(2))
+        fprintf(stderr, "%zu boards: %d solved, %d unsolvable, %d limit; %.3f s wall\n", in->n, solved,
                 unsolvable, limits, wall);
     if (mismatches)
         fprintf(stderr, "npuzzle solve: %d board%s did not match opt=\n", mismatches,
                 mismatches == 1 ? "" : "s");
-    if (limits && !quiet)
+    if (limits && !a->quiet)
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
-    if (errors)
+    if (errors) {
         fprintf(stderr, "npuzzle solve: %d board%s failed (internal error)\n", errors, errors == 1 ? "" : "s");
-    free(res);
-    free(boards);
-    free(idx);
-    free(in.v);
-    if (errors)
         return EXIT_PDB;
+    }
     return mismatches || limits ? EXIT_FAIL : EXIT_OK;
+}
+
+int cmd_solve(int argc, char **argv)
+{
+    solve_args a;
+    int rc = parse_args(&a, argc, argv);
+    if (rc != EXIT_OK)
+        return rc < 0 ? EXIT_OK : rc;
+    input in = {0};
+    np_result *res = NULL;
+    double wall = 0;
+    rc = read_input(&in, &a);
+    if (rc == EXIT_OK)
+        rc = solve_all(&res, &wall, &in, &a);
+    if (rc == EXIT_OK)
+        rc = print_results(&in, res, wall, &a);
+    free(res);
+    free(in.v);
+    return rc;
 }

@@ -4,37 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "build.h"
 #include "cli.h"
-
-/* Build the partition's files with `npuzzle gen`, its report sent to standard
- * error so that standard output keeps only the solver's results. */
-static int run_gen(const np_geom *g, const np_partition *part, const char *dir, int threads, bool quiet)
-{
-    char spec[1024], jobs[16];
-    bool named = strcmp(part->name, "custom") != 0;
-    if (named)
-        snprintf(spec, sizeof spec, "%s", part->name);
-    else
-        np_partition_format(spec, sizeof spec, part);
-    char size[16];
-    snprintf(size, sizeof size, "%dx%d", g->rows, g->cols);
-    snprintf(jobs, sizeof jobs, "%d", threads);
-    char *argv[] = {"gen", "--size", size, named ? "--partition" : "--pattern", spec, "--pdb-dir",
-                    (char *)dir, "-j", jobs, "--goal", (char *)np_goal_name(g->goal),
-                    quiet ? "--quiet" : NULL, NULL};
-    int argc = quiet ? 12 : 11;
-    fflush(stdout);
-    int saved = dup(1);
-    if (saved < 0 || dup2(2, 1) < 0)
-        return EXIT_PDB;
-    int rc = cmd_gen(argc, argv);
-    fflush(stdout);
-    dup2(saved, 1);
-    close(saved);
-    return rc;
-}
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
@@ -68,7 +40,10 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     }
     rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     if (rc == NP_ENOTFOUND && gen) {
-        int grc = run_gen(g, &part, dir, threads, quiet);
+        /* The build's report goes to standard error: standard output keeps
+         * only the solver's results. */
+        build_opts bo = {.dir = dir, .threads = threads, .quiet = quiet};
+        int grc = build_partition(g, &part, &bo, stderr);
         if (grc != EXIT_OK) {
             free(dir);
             return grc;
@@ -103,7 +78,7 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     else
         fprintf(stderr, "npuzzle solve: %s\n  rebuild the tables with: %s --force\n", err, cmd);
     free(dir);
-    return rc == NP_EINVAL ? EXIT_USAGE : EXIT_PDB;
+    return cli_exit_for_error(rc);
 }
 
 void solve_pdb_close(solve_pdb_ctx *ctx)

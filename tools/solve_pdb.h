@@ -12,12 +12,16 @@ typedef struct solve_pdb_ctx {
 
 /* Open the PDB set for boards of geometry g: `partition` (NULL = the board's
  * default), from the directory cli_pdb_dir(pdb_dir_opt); with `gen`, build
- * missing files first. When `required` is false and the files are missing,
- * returns EXIT_OK with ctx->set == NULL (the caller falls back to another
- * heuristic). Otherwise prints a message naming the file and the command that
- * builds it, and returns an exit code. With `shared_map` the tables are
- * used straight from the shared read-only mapping; otherwise from a private
- * copy on huge pages (faster). */
+ * missing files first (build_partition, its report on standard error). When
+ * `required` is false and the files are missing, returns EXIT_OK with
+ * ctx->set == NULL (the caller falls back to another heuristic). Otherwise
+ * prints a message naming the file and the command that builds it, and
+ * returns an exit code (EXIT_INTERRUPTED when a signal stopped the build).
+ * With `shared_map` the tables are used straight from the shared read-only
+ * mapping, fastest when the page cache holds the files in 2 MiB pages (as
+ * npuzzle gen leaves them); otherwise from a private copy on huge pages
+ * (--pdb-private), a fallback for files the page cache holds in 4 KiB pages
+ * (copied or read by other tools), at the cost of a copy per process. */
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
                    bool shared_map);

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "npuzzle.h"
+#include "record.h"
 
 void usage_verify(void)
 {
@@ -48,28 +49,7 @@ void usage_verify(void)
         "cannot be read.\n");
 }
 
-/* ---- answers ------------------------------------------------------------ */
-
-enum { ST_NONE = -1 }; /* no status given; otherwise an np_status */
-
-/* One answer to check. Strings point into the reader's line buffer. */
-typedef struct answer {
-    const char *id;     /* NULL: not given */
-    const char *size;   /* NULL: not given */
-    int status;         /* np_status or ST_NONE */
-    long length;        /* -1: not given */
-    long opt;           /* -1: not given */
-    int solvable;       /* -1: not given, else 0/1 */
-    const char *moves;  /* NULL: not given */
-} answer;
-
-static void answer_init(answer *a)
-{
-    a->id = a->size = a->moves = NULL;
-    a->status = ST_NONE;
-    a->length = a->opt = -1;
-    a->solvable = -1;
-}
+/* ---- reading lines ----------------------------------------------------------- */
 
 /* A line source: a stream, its name, a line counter and a growing buffer. */
 typedef struct reader {
@@ -124,33 +104,6 @@ static void reader_close(reader *r)
     r->line = NULL;
 }
 
-/* Parse a whole decimal number 0..10^9. @return false when `s` is not one. */
-static bool parse_count(const char *s, long *out)
-{
-    if (!s || !isdigit((unsigned char)*s))
-        return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || errno || v > 1000000000L)
-        return false;
-    *out = v;
-    return true;
-}
-
-static int parse_status(const char *s)
-{
-    if (!strcmp(s, "solved") || !strcmp(s, "MISMATCH")) /* text output marks a --check mismatch */
-        return NP_STATUS_SOLVED;
-    if (!strcmp(s, "unsolvable"))
-        return NP_STATUS_UNSOLVABLE;
-    if (!strcmp(s, "limit"))
-        return NP_STATUS_LIMIT;
-    if (!strcmp(s, "error"))
-        return NP_STATUS_ERROR;
-    return ST_NONE;
-}
-
 /* ---- input errors (exit 2) ------------------------------------------------ */
 
 typedef struct tally {
@@ -171,41 +124,6 @@ static void input_error(tally *t, const char *file, long line, const char *fmt, 
         fputc('\n', stderr);
         va_end(ap);
     }
-}
-
-/* Take one value of a key: "length", "opt", ... into `a`. The value is a NUL-
- * terminated string (json strings already decoded); unknown keys are ignored.
- * @return NULL or the name of the field that is malformed. */
-static const char *answer_set(answer *a, const char *key, const char *val)
-{
-    if (!strcmp(key, "id")) {
-        a->id = val;
-    } else if (!strcmp(key, "size")) {
-        a->size = val;
-    } else if (!strcmp(key, "status")) {
-        if ((a->status = parse_status(val)) == ST_NONE)
-            return "status";
-    } else if (!strcmp(key, "length") || !strcmp(key, "len")) {
-        if (!strcmp(val, "-1") || !strcmp(val, "-") || !*val)
-            a->length = -1;
-        else if (!parse_count(val, &a->length))
-            return "length";
-    } else if (!strcmp(key, "opt")) {
-        if (!strcmp(val, "-") || !*val || !strcmp(val, "null"))
-            a->opt = -1;
-        else if (!parse_count(val, &a->opt))
-            return "opt";
-    } else if (!strcmp(key, "solvable")) {
-        if (!strcmp(val, "true"))
-            a->solvable = 1;
-        else if (!strcmp(val, "false"))
-            a->solvable = 0;
-        else
-            return "solvable";
-    } else if (!strcmp(key, "moves")) {
-        a->moves = val;
-    }
-    return NULL;
 }
 
 /* ---- the check itself ------------------------------------------------------ */
@@ -239,7 +157,7 @@ static void report(tally *t, const vopts *o, bool ok, const char *fmt, ...)
 /* Check one answer against its board. `where` is "FILE:LINE" (and the results'
  * FILE:LINE in the paired form), `id` the board's id. */
 static void check_answer(tally *t, const vopts *o, const char *where, const char *id,
-                         const np_board *start, const np_board_meta *meta, const answer *a)
+                         const np_board *start, const np_board_meta *meta, const record *a)
 {
     np_geom g;
     t->boards++;
@@ -269,7 +187,7 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         return;
     }
     int status = a->status;
-    if (status == ST_NONE)
+    if (status == RECORD_STATUS_NONE)
         status = NP_STATUS_SOLVED;
     if (status == NP_STATUS_UNSOLVABLE) {
         if (solvable)
@@ -345,21 +263,13 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
     report(t, o, true, "%s: id %s: ok, %ld moves", where, id, nmoves);
 }
 
-static const char *board_id(const np_board_meta *meta, long line, char *buf, size_t len)
-{
-    if (meta->id[0])
-        return meta->id;
-    snprintf(buf, len, "%ld", line);
-    return buf;
-}
-
 /* ---- first form: boards whose comment holds the answer -------------------- */
 
 /* Find the answer's key=value words in the comment of `line` (split on spaces and
  * commas, as the board parser does). Modifies the comment in place. */
-static const char *answer_from_comment(answer *a, char *line)
+static const char *answer_from_comment(record *a, char *line)
 {
-    answer_init(a);
+    record_init(a);
     char *s = strchr(line, '#');
     if (!s)
         return NULL;
@@ -379,7 +289,7 @@ static const char *answer_from_comment(answer *a, char *line)
         const char *bad = NULL;
         if (!strcmp(w, "moves") || !strcmp(w, "length") || !strcmp(w, "status") ||
             !strcmp(w, "solvable"))
-            bad = answer_set(a, w, eq + 1);
+            bad = record_set_field(a, w, eq + 1);
         *eq = '=';
         if (bad)
             return bad;
@@ -411,20 +321,20 @@ static int verify_annotated(tally *t, const vopts *o, const char *name)
             input_error(t, r.name, r.lineno, "%s", err);
             continue;
         }
-        answer a;
+        record a;
         const char *badfield = answer_from_comment(&a, r.line);
         if (badfield) {
             input_error(t, r.name, r.lineno, "field %s: malformed value", badfield);
             continue;
         }
-        if (!a.moves && a.status == ST_NONE) {
+        if (!a.moves && a.status == RECORD_STATUS_NONE) {
             input_error(t, r.name, r.lineno, "field moves: missing (write the answer as moves=ULDR... "
                                              "in the comment)");
             continue;
         }
         char where[512], idbuf[32];
         snprintf(where, sizeof where, "%s:%ld", r.name, r.lineno);
-        check_answer(t, o, where, board_id(&meta, r.lineno, idbuf, sizeof idbuf), &b, &meta, &a);
+        check_answer(t, o, where, record_board_id(&meta, r.lineno, idbuf, sizeof idbuf), &b, &meta, &a);
     }
     if (rc < 0) {
         fprintf(stderr, "npuzzle verify: %s: read error: %s\n", r.name, strerror(errno));
@@ -436,159 +346,14 @@ static int verify_annotated(tally *t, const vopts *o, const char *name)
 
 /* ---- second form: boards paired with solve's output ------------------------ */
 
-typedef enum { RES_UNKNOWN, RES_JSON, RES_CSV, RES_TEXT } res_format;
-
-#define MAX_COLS 32
-
 typedef struct results {
     reader r;
-    res_format fmt;
-    int ncols;
-    char *colname[MAX_COLS]; /* csv header names (malloc'd) */
+    record_reader rd;
 } results;
-
-/* Decode a flat json object in place, handing each key and value to answer_set.
- * @return NULL, or a message naming what is malformed (static or in msg). */
-static const char *json_record(answer *a, char *s, char *msg, size_t msglen)
-{
-    char *p = s;
-    while (isspace((unsigned char)*p))
-        p++;
-    if (*p++ != '{')
-        return "field 1: not a json object";
-    for (;;) {
-        while (isspace((unsigned char)*p))
-            p++;
-        if (*p == '}')
-            break;
-        if (*p != '"')
-            return "a json key is not a string";
-        /* key: no escapes expected, but decode them the same way as values */
-        char *strs[2];
-        char next = 0;
-        for (int part = 0; part < 2; part++) {
-            while (isspace((unsigned char)*p))
-                p++;
-            if (*p == '"') {
-                char *w = ++p, *start = w;
-                for (;;) {
-                    if (!*p)
-                        return "a json string is not closed";
-                    if (*p == '"')
-                        break;
-                    if (*p == '\\') {
-                        p++;
-                        switch (*p) {
-                        case '"': case '\\': case '/': *w++ = *p++; break;
-                        case 'n': *w++ = '\n'; p++; break;
-                        case 't': *w++ = '\t'; p++; break;
-                        case 'r': *w++ = '\r'; p++; break;
-                        case 'b': *w++ = '\b'; p++; break;
-                        case 'f': *w++ = '\f'; p++; break;
-                        case 'u': {
-                            unsigned v = 0;
-                            for (int i = 1; i <= 4; i++) {
-                                int c = (unsigned char)p[i], d = isdigit(c) ? c - '0'
-                                                                : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
-                                if (d < 0)
-                                    return "a json \\u escape is malformed";
-                                v = v * 16 + (unsigned)d;
-                            }
-                            p += 5;
-                            /* ids are ours: only the control characters come escaped */
-                            *w++ = v < 0x80 && v ? (char)v : '?';
-                            break;
-                        }
-                        default: return "a json string has a bad escape";
-                        }
-                        continue;
-                    }
-                    *w++ = *p++;
-                }
-                p++;
-                *w = 0;
-                strs[part] = start;
-                while (isspace((unsigned char)*p))
-                    p++;
-                next = *p;
-            } else {
-                if (part == 0)
-                    return "a json key is not a string";
-                char *start = p;
-                while (*p && *p != ',' && *p != '}' && !isspace((unsigned char)*p))
-                    p++;
-                char *end = p;
-                while (isspace((unsigned char)*p))
-                    p++;
-                next = *p;
-                *end = 0;
-                if (end == start)
-                    return "a json value is missing";
-                strs[part] = start;
-            }
-            if (part == 0) {
-                if (next != ':')
-                    return "a json key is not followed by ':'";
-                p++;
-            }
-        }
-        const char *bad = answer_set(a, strs[0], strs[1]);
-        if (bad) {
-            snprintf(msg, msglen, "field %s: '%.40s' is malformed", bad, strs[1]);
-            return msg;
-        }
-        if (next == '}')
-            break;
-        if (next != ',')
-            return "json values must be separated by ','";
-        p++;
-    }
-    return NULL;
-}
-
-/* Split a csv line in place into at most MAX_COLS fields ("" quotes doubled).
- * @return the number of fields, or -1 when a quote is not closed. */
-static int csv_split(char *s, char **f)
-{
-    int n = 0;
-    for (;;) {
-        if (n == MAX_COLS)
-            return n;
-        char *w = s;
-        f[n++] = w;
-        if (*s == '"') {
-            s++;
-            for (;;) {
-                if (!*s)
-                    return -1;
-                if (*s == '"') {
-                    if (s[1] == '"') {
-                        *w++ = '"';
-                        s += 2;
-                        continue;
-                    }
-                    s++;
-                    break;
-                }
-                *w++ = *s++;
-            }
-            if (*s && *s != ',')
-                return -1;
-        } else {
-            while (*s && *s != ',')
-                *w++ = *s++;
-        }
-        char end = *s;
-        *w = 0;
-        if (!end)
-            return n;
-        s++;
-    }
-}
 
 /* Read the next answer. @return 1, 0 at the end, -1 input error (reported and
  * counted; the record is consumed), -2 read error. */
-static int results_next(results *rs, tally *t, answer *a)
+static int results_next(results *rs, tally *t, record *a)
 {
     reader *r = &rs->r;
     bool nul;
@@ -598,103 +363,12 @@ static int results_next(results *rs, tally *t, answer *a)
             input_error(t, r->name, r->lineno, "field 1: the line holds a NUL byte (binary input?)");
             return -1;
         }
-        char *s = r->line;
-        while (isspace((unsigned char)*s))
-            s++;
-        if (!*s)
+        char msg[256];
+        int got = record_read_line(&rs->rd, r->line, a, msg, sizeof msg);
+        if (got == 0)
             continue;
-        if (rs->fmt == RES_UNKNOWN) {
-            if (*s == '{') {
-                rs->fmt = RES_JSON;
-            } else if (!strncmp(s, "id,", 3)) {
-                char *f[MAX_COLS];
-                int n = csv_split(s, f);
-                if (n < 0) {
-                    input_error(t, r->name, r->lineno, "field header: a quote is not closed");
-                    return -1;
-                }
-                rs->fmt = RES_CSV;
-                rs->ncols = n;
-                for (int i = 0; i < n; i++)
-                    rs->colname[i] = strdup(f[i]);
-                continue;
-            } else if (!strncmp(s, "id", 2) && isspace((unsigned char)s[2]) && strstr(s, "status")) {
-                rs->fmt = RES_TEXT;
-                continue;
-            } else {
-                input_error(t, r->name, r->lineno, "field 1: not solve's output (text, json or csv)");
-                return -1;
-            }
-        }
-        answer_init(a);
-        if (rs->fmt == RES_JSON) {
-            char msg[128];
-            const char *bad = json_record(a, s, msg, sizeof msg);
-            if (bad) {
-                input_error(t, r->name, r->lineno, "%s", bad);
-                return -1;
-            }
-        } else if (rs->fmt == RES_CSV) {
-            char *f[MAX_COLS];
-            int n = csv_split(s, f);
-            if (n < 0) {
-                input_error(t, r->name, r->lineno, "a quote is not closed");
-                return -1;
-            }
-            if (n != rs->ncols) {
-                input_error(t, r->name, r->lineno, "field count: %d fields, the header has %d", n,
-                            rs->ncols);
-                return -1;
-            }
-            for (int i = 0; i < n; i++) {
-                if (!rs->colname[i])
-                    continue;
-                const char *bad = answer_set(a, rs->colname[i], f[i]);
-                if (bad) {
-                    input_error(t, r->name, r->lineno, "field %s: '%.40s' is malformed", bad, f[i]);
-                    return -1;
-                }
-            }
-        } else {
-            /* text: id size status len opt h0 expanded generated seconds [moves]; then a total line */
-            char *f[12];
-            int n = 0;
-            for (char *q = s; *q && n < 12;) {
-                f[n++] = q;
-                while (*q && !isspace((unsigned char)*q))
-                    q++;
-                if (*q)
-                    *q++ = 0;
-                while (isspace((unsigned char)*q))
-                    q++;
-            }
-            if (n >= 3 && !strcmp(f[0], "total") && !strcmp(f[2], "boards:"))
-                continue;
-            if (n < 9) {
-                input_error(t, r->name, r->lineno, "field count: %d columns, solve's text has 9 or 10",
-                            n);
-                return -1;
-            }
-            static const char *const keys[] = {"id", "size", "status", "length", "opt"};
-            for (int i = 0; i < 5; i++) {
-                const char *bad = answer_set(a, keys[i], f[i]);
-                if (bad) {
-                    input_error(t, r->name, r->lineno, "field %s: '%.40s' is malformed", bad, f[i]);
-                    return -1;
-                }
-            }
-            a->moves = n > 9 ? f[9] : "";
-        }
-        if (!a->id) {
-            input_error(t, r->name, r->lineno, "field id: missing");
-            return -1;
-        }
-        if (a->status == ST_NONE) {
-            input_error(t, r->name, r->lineno, "field status: missing");
-            return -1;
-        }
-        if (a->status == NP_STATUS_SOLVED && !a->moves) {
-            input_error(t, r->name, r->lineno, "field moves: missing");
+        if (got < 0) {
+            input_error(t, r->name, r->lineno, "%s", msg);
             return -1;
         }
         return 1;
@@ -737,7 +411,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         nboards++;
         if (results_done)
             continue;
-        answer a;
+        record a;
         int rrc = results_next(&rs, t, &a);
         if (rrc == 0 || rrc == -2) {
             results_done = true;
@@ -751,7 +425,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         if (rrc < 0)
             continue;
         char idbuf[32];
-        const char *id = board_id(&meta, br.lineno, idbuf, sizeof idbuf);
+        const char *id = record_board_id(&meta, br.lineno, idbuf, sizeof idbuf);
         if (strcmp(id, a.id) != 0) {
             input_error(t, rs.r.name, rs.r.lineno,
                         "field id: '%.40s' does not match the board it pairs with, %s:%ld (id %s)", a.id,
@@ -767,7 +441,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         t->io_error = true;
     }
     if (!results_done && !t->io_error) {
-        answer a;
+        record a;
         int rrc;
         while ((rrc = results_next(&rs, t, &a)) != 0 && rrc != -2)
             nresults++;
@@ -775,8 +449,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
     if (nboards != nresults && !t->io_error)
         input_error(t, rs.r.name, rs.r.lineno, "field count: %ld answers for the %ld boards of %s",
                     nresults, nboards, br.name);
-    for (int i = 0; i < rs.ncols; i++)
-        free(rs.colname[i]);
+    record_reader_free(&rs.rd);
     reader_close(&rs.r);
     reader_close(&br);
     return 0;

@@ -1,0 +1,349 @@
+/* build.c - building the pattern databases of a partition into a directory (npuzzle gen, solve --gen). */
+#include "build.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* Progress display state for one pattern. */
+typedef struct progress_ctx {
+    bool bar;      /* redraw one line (terminal or --progress) instead of printing lines */
+    bool quiet;
+    int index, count; /* pattern index / count, for the label */
+} progress_ctx;
+
+static void human_count(char *buf, size_t len, double v)
+{
+    if (v >= 1e9)
+        snprintf(buf, len, "%.2fG", v / 1e9);
+    else if (v >= 1e6)
+        snprintf(buf, len, "%.2fM", v / 1e6);
+    else if (v >= 1e4)
+        snprintf(buf, len, "%.1fk", v / 1e3);
+    else
+        snprintf(buf, len, "%.0f", v);
+}
+
+static void on_progress(void *vctx, const np_pdb_gen_progress *p)
+{
+    const progress_ctx *ctx = vctx;
+    if (ctx->quiet)
+        return;
+    double frac = p->states_total ? (double)p->states_reached / (double)p->states_total
+                : p->placements_total ? (double)p->placements_reached / (double)p->placements_total
+                                      : 0;
+    double rate = p->elapsed > 0 ? (double)p->states_reached / p->elapsed : 0;
+    char at[32], rt[32];
+    human_count(at, sizeof at, (double)p->states_at_depth);
+    human_count(rt, sizeof rt, rate);
+    if (ctx->bar) {
+        enum { WIDTH = 24 };
+        char bar[WIDTH + 1];
+        int fill = (int)(frac * WIDTH + 0.5);
+        for (int i = 0; i < WIDTH; i++)
+            bar[i] = i < fill ? '#' : '-';
+        bar[WIDTH] = '\0';
+        fprintf(stderr, "\r  [%d/%d] [%s] %5.1f%%  depth %3d  %8s states  %7.1f s  %8s states/s\033[K",
+                ctx->index + 1, ctx->count, bar, 100 * frac, p->depth, at, p->elapsed, rt);
+    } else {
+        fprintf(stderr, "  depth %3d: %12llu states (%8s), %5.1f%% reached, %7.1f s, %8s states/s\n",
+                p->depth, (unsigned long long)p->states_at_depth, at, 100 * frac, p->elapsed, rt);
+    }
+    fflush(stderr);
+}
+
+/* Set by SIGINT/SIGTERM; the library polls it through the cancel pointers. */
+static volatile sig_atomic_t interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* mkdir -p */
+static int make_dirs(const char *path)
+{
+    char buf[PATH_MAX];
+    if (snprintf(buf, sizeof buf, "%s", path) >= (int)sizeof buf) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    if (stat(buf, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+static bool file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static uint64_t file_bytes(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* Say that a signal stopped the build of `path` before it was written. */
+static void report_not_written(const char *path)
+{
+    fprintf(stderr, "npuzzle gen: interrupted; %s not written%s\n", path,
+            file_exists(path) ? " (the existing file is untouched)" : "");
+}
+
+/* One pattern's plan: what it needs and whether it is built. */
+typedef struct plan {
+    const np_pattern *pat;
+    char path[PATH_MAX];
+    char zst[PATH_MAX + 8];
+    np_pdb_gen_estimate est;
+    bool keep;        /* a valid file exists and --force was not given */
+    bool fits;
+} plan;
+
+/* Plan every pattern of `part`: sizes, memory, files already there; report
+ * each problem on standard error. @return EXIT_OK, or the exit code of the
+ * last problem. */
+static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part, const build_opts *o)
+{
+    char b1[32], b2[32], b3[32], b4[32];
+    bool show = !o->quiet;
+    int exit_code = EXIT_OK;
+    uint64_t avail = np_mem_available();
+    for (int i = 0; i < part->npatterns; i++) {
+        plan *pl = &plans[i];
+        memset(pl, 0, sizeof *pl);
+        pl->pat = &part->patterns[i];
+        char name[256];
+        np_pdb_filename(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles);
+        snprintf(pl->path, sizeof pl->path, "%s/%s", o->dir, name);
+        snprintf(pl->zst, sizeof pl->zst, "%s/%s.zst", o->dir, name);
+        int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
+        char tiles[128];
+        np_pattern_format(tiles, sizeof tiles, pl->pat, ',');
+        if (erc != NP_OK) {
+            fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(erc));
+            exit_code = cli_exit_for_error(erc);
+            pl->fits = false;
+            continue;
+        }
+        uint64_t need = pl->est.table_bytes + pl->est.work_bytes;
+        uint64_t have = avail ? avail : pl->est.available;
+        pl->fits = (!have || need <= have) && (!o->max_memory || need <= o->max_memory);
+        if (show || !pl->fits)
+            fprintf(stderr,
+                    "  pattern %d/%d %s: %llu entries, %llu states; table %s + work %s = %s; "
+                    "MemAvailable %s%s%s\n",
+                    i + 1, part->npatterns, tiles, (unsigned long long)pl->est.entries,
+                    (unsigned long long)pl->est.states,
+                    np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
+                    np_format_bytes(b2, sizeof b2, pl->est.work_bytes),
+                    np_format_bytes(b3, sizeof b3, need),
+                    have ? np_format_bytes(b4, sizeof b4, have) : "unknown",
+                    o->max_memory ? ", --max-memory " : "",
+                    o->max_memory ? np_format_bytes(b1, sizeof b1, o->max_memory) : "");
+        /* A valid file (or, unless --dry-run, a .zst that unpacks to one) is kept. */
+        if (!o->force && (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
+            np_pdb_expect ex = {g->rows, g->cols, (int)g->goal, pl->pat->ntiles, pl->pat->tiles};
+            np_pdb *old = NULL;
+            char err[1024];
+            if (np_pdb_open(&old, pl->path, &ex, err, sizeof err) == NP_OK) {
+                pl->keep = true;
+                np_pdb_close(old);
+            } else if (show) {
+                fprintf(stderr, "  %s (%s)\n", o->dry_run ? "would rebuild" : "rebuilding", err);
+            }
+        }
+        if (!pl->fits && !pl->keep) {
+            fprintf(stderr,
+                    "npuzzle gen: pattern %s needs %s but only %s is available%s; "
+                    "use a partition with smaller patterns or free memory\n",
+                    tiles, np_format_bytes(b1, sizeof b1, need),
+                    np_format_bytes(b2, sizeof b2,
+                                    o->max_memory && (!have || o->max_memory < have) ? o->max_memory : have),
+                    o->max_memory && (!have || o->max_memory < have) ? " (--max-memory)" : "");
+            exit_code = EXIT_PDB;
+        }
+    }
+    return exit_code;
+}
+
+/* --dry-run: one line per plan on `report`. */
+static void report_plans(const plan *plans, int nplans, const build_opts *o, FILE *report)
+{
+    char b1[32], b2[32], b3[32];
+    for (int i = 0; i < nplans; i++) {
+        const plan *pl = &plans[i];
+        uint64_t e = pl->est.entries;
+        fprintf(report, "%s %s: %llu entries, file %s (8-bit) or %s (4-bit), memory %s%s\n",
+                pl->keep ? "keep " : !pl->fits ? "NOFIT" : "build", pl->path,
+                (unsigned long long)e,
+                np_format_bytes(b1, sizeof b1, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_8BIT, e)),
+                np_format_bytes(b2, sizeof b2, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_4BIT, e)),
+                np_format_bytes(b3, sizeof b3, pl->est.table_bytes + pl->est.work_bytes),
+                o->zlevel ? ", plus .zst" : "");
+    }
+}
+
+/* Build each planned table that is not kept, compress it when asked, and
+ * report each file on `report`; stop at the first problem or signal.
+ * @return an exit code. */
+static int build_plans(plan *plans, const np_geom *g, int nplans, const build_opts *o, FILE *report)
+{
+    char b1[32], b2[32];
+    bool show = !o->quiet;
+    int exit_code = EXIT_OK;
+    for (int i = 0; i < nplans && exit_code == EXIT_OK; i++) {
+        plan *pl = &plans[i];
+        char tiles[128], err[1024];
+        np_pattern_format(tiles, sizeof tiles, pl->pat, ',');
+        double t0 = np_clock();
+        uint64_t zbytes = 0;
+        int enc = 0;
+        bool built = false;
+        if (!pl->keep) {
+            progress_ctx pc = {.bar = o->progress || isatty(STDERR_FILENO), .quiet = o->quiet,
+                               .index = i, .count = nplans};
+            np_pdb_gen_opts go = {.threads = o->threads, .max_memory = o->max_memory,
+                                  .progress = on_progress, .progress_ctx = &pc,
+                                  .cancel = &interrupted};
+            uint8_t *values = NULL;
+            uint64_t entries = 0;
+            if (show)
+                fprintf(stderr, "  building %s\n", pl->path);
+            int grc = np_pdb_generate(&values, &entries, g, pl->pat->tiles, pl->pat->ntiles, &go);
+            if (pc.bar && show)
+                fputc('\n', stderr);
+            if (grc == NP_OK && interrupted)
+                grc = NP_EINTR; /* the signal came after the last level: still a stopped run */
+            if (grc != NP_OK) {
+                free(values);
+                if (grc == NP_EINTR)
+                    report_not_written(pl->path);
+                else
+                    fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(grc));
+                exit_code = cli_exit_for_error(grc);
+                break;
+            }
+            np_pdb_write_opts wo = {.encoding = o->eight_bit ? NP_PDB_ENC_8BIT : NP_PDB_ENC_AUTO,
+                                    .threads = o->threads, .cancel = &interrupted};
+            np_pdb_write_info wi;
+            int wrc = np_pdb_write(pl->path, g, pl->pat->tiles, pl->pat->ntiles, values, entries,
+                                   &wo, &wi, err, sizeof err);
+            free(values);
+            if (wrc != NP_OK) {
+                if (wrc == NP_EINTR)
+                    report_not_written(pl->path);
+                else
+                    fprintf(stderr, "npuzzle gen: %s\n", err);
+                exit_code = cli_exit_for_pdb_error(wrc);
+                break;
+            }
+            enc = wi.encoding;
+            built = true;
+        } else {
+            np_pdb_header h;
+            if (np_pdb_read_header(&h, pl->path, err, sizeof err) == NP_OK)
+                enc = h.encoding;
+        }
+        if (o->zlevel && (built || !file_exists(pl->zst))) {
+            if (show)
+                fprintf(stderr, "  compressing %s (zstd level %d)\n", pl->zst, o->zlevel);
+            int zrc = np_pdb_compress(pl->path, pl->zst, o->zlevel, o->threads, &zbytes, err, sizeof err);
+            if (zrc != NP_OK) {
+                fprintf(stderr, "npuzzle gen: %s\n", err);
+                exit_code = cli_exit_for_pdb_error(zrc);
+                break;
+            }
+        } else if (file_exists(pl->zst)) {
+            zbytes = file_bytes(pl->zst);
+        }
+        double secs = np_clock() - t0;
+        fprintf(report, "%s  %s  %s", pl->path, np_pdb_encoding_name(enc),
+                np_format_bytes(b1, sizeof b1, file_bytes(pl->path)));
+        if (zbytes)
+            fprintf(report, "  zst %s", np_format_bytes(b2, sizeof b2, zbytes));
+        fprintf(report, "  %.2f s%s\n", secs, built ? "" : "  (kept; --force rebuilds)");
+        fflush(report);
+        if (interrupted && i + 1 < nplans) {
+            fprintf(stderr, "npuzzle gen: interrupted; stopping after %s\n", pl->path);
+            exit_code = EXIT_INTERRUPTED;
+        }
+    }
+    return exit_code;
+}
+
+int build_partition(const np_geom *g, const np_partition *part, const build_opts *o, FILE *report)
+{
+    for (int i = 0; i < part->npatterns; i++)
+        if (part->patterns[i].ntiles > g->cells - 3) {
+            /* With fewer than two free tiles, parity leaves placements unreachable. */
+            fprintf(stderr, "npuzzle gen: pattern %d has %d tiles; at most %d on a %dx%d board\n",
+                    i + 1, part->patterns[i].ntiles, g->cells - 3, g->rows, g->cols);
+            return EXIT_USAGE;
+        }
+    if (!o->dry_run && make_dirs(o->dir) != 0) {
+        fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir, strerror(errno));
+        return EXIT_PDB;
+    }
+    if (!o->quiet) {
+        char pname[512];
+        np_partition_format(pname, sizeof pname, part);
+        fprintf(stderr, "npuzzle gen: %s partition %s (%s) on %dx%d, %s goal, %d thread%s, into %s\n",
+                part->name, pname, o->eight_bit ? "8-bit" : "4-bit when it fits", g->rows, g->cols,
+                np_goal_name(g->goal), o->threads, o->threads == 1 ? "" : "s", o->dir);
+    }
+
+    plan plans[NP_PARTITION_MAX];
+    int exit_code = plan_patterns(plans, g, part, o);
+    if (o->dry_run) {
+        report_plans(plans, part->npatterns, o, report);
+        return exit_code;
+    }
+    if (exit_code != EXIT_OK)
+        return exit_code;
+
+    /* The first SIGINT or SIGTERM stops the build cleanly (no file written,
+     * the previous one kept); a second one kills at once. */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    struct sigaction old_int, old_term;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    double t_all = np_clock();
+    exit_code = build_plans(plans, g, part->npatterns, o, report);
+    /* `solve --gen` builds in its own process: give its signals back. */
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    interrupted = 0;
+    if (exit_code == EXIT_OK && !o->quiet)
+        fprintf(stderr, "npuzzle gen: done in %.2f s\n", np_clock() - t_all);
+    return exit_code;
+}
