@@ -141,6 +141,8 @@ expect_grep "518918400 entries" "$T/out" "dry run 15:7-8 pattern of 8"
 expect_rc 3 "gen --max-memory too small" "$NP" gen --partition 8:4-4 --pdb-dir "$T/m" --max-memory 1K --quiet
 expect_grep "max-memory" "$T/err" "memory refusal names the limit"
 [ ! -e "$T/m/3x3-bf-1.2.3.4.pdb" ] && ok || bad "refused gen wrote a file"
+expect_rc 0 "gen --max-memory --dry-run" "$NP" gen --partition 8:4-4 --pdb-dir "$T/m" --max-memory 1G --dry-run
+expect_grep "MemAvailable .*, --max-memory 1.00 GiB" "$T/err" "the size line shows the limit given, not the table's size"
 
 # ---- custom patterns, other boards and goals -----------------------------------
 expect_rc 0 "gen --pattern" "$NP" gen --size 3x3 --pattern 2,1/7 --pdb-dir "$T/p" --goal blank-last --quiet

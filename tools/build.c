@@ -130,7 +130,7 @@ typedef struct plan {
  * last problem. */
 static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part, const build_opts *o)
 {
-    char b1[32], b2[32], b3[32], b4[32];
+    char b1[32], b2[32], b3[32], b4[32], b5[32];
     bool show = !o->quiet;
     int exit_code = EXIT_OK;
     uint64_t avail = np_mem_available();
@@ -165,7 +165,7 @@ static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part
                     np_format_bytes(b3, sizeof b3, need),
                     have ? np_format_bytes(b4, sizeof b4, have) : "unknown",
                     o->max_memory ? ", --max-memory " : "",
-                    o->max_memory ? np_format_bytes(b1, sizeof b1, o->max_memory) : "");
+                    o->max_memory ? np_format_bytes(b5, sizeof b5, o->max_memory) : "");
         /* A valid file (or, unless --dry-run, a .zst that unpacks to one) is kept. */
         if (!o->force && (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
             np_pdb_expect ex = {g->rows, g->cols, (int)g->goal, pl->pat->ntiles, pl->pat->tiles};
