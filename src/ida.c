@@ -55,22 +55,25 @@ typedef struct shared {
 /* One lookup of the additive PDB sum: on the board itself, or on its mirror
  * (the reflected lookup: the transposed board with its tiles renamed, whose
  * pattern tiles stand on the mirror cells of their mirror tiles). A move of
- * tile t changes one pattern's entry in each lookup; the tables below are
- * indexed by the board's tiles and cells, already translated for the mirror.
- * The step of an index is np_rank_moved (rank.h). */
+ * tile t changes one pattern's entry in each lookup. The lookup's state
+ * changes with every move; its step tables (pdb_steps) are read-only and kept
+ * apart, so that the state of both lookups shares a few cache lines. */
 typedef struct pdb_lookup {
-    /* state: changed by every move, restored by its undo */
     int sum;                           /* the patterns' values, summed */
     int md[NP_PARTITION_MAX];          /* Manhattan sum of each pattern's tiles */
     int value[NP_PARTITION_MAX];       /* each pattern's table value */
-    uint64_t index[NP_PARTITION_MAX];  /* each pattern's table index */
-    /* tables */
+    uint64_t index[NP_PARTITION_MAX];  /* each pattern's table index (rank.h) */
+} pdb_lookup;
+
+/* How a lookup's index steps (np_rank_moved, rank.h), indexed by the board's
+ * tiles and cells, already translated for the mirror. */
+typedef struct pdb_steps {
     int8_t pattern_of[NP_MAX_CELLS];   /* the pattern whose entry a move of tile t changes */
     uint64_t weight[NP_MAX_CELLS];     /* the weight in that pattern of t (of its mirror tile) */
     int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]; /* np_rank_pass of tile u passed by t; 0 for a tile
                                                * of another pattern and for the blank */
-    np_rank_steps steps;               /* label steps of a tile leaving cell c (by the board's cells) */
-} pdb_lookup;
+    np_rank_steps cells;               /* label steps of a tile leaving cell c */
+} pdb_steps;
 
 /* What a move changed in one lookup, to undo it. */
 typedef struct pdb_undo {
@@ -121,6 +124,7 @@ typedef struct search {
     lc_lines lc;
     const struct np_pdbset *pdbs;
     pdb_lookup plain, mirror;
+    pdb_steps plain_steps, mirror_steps;
     uint8_t path[NP_MAX_PATH];
 } search;
 
@@ -297,27 +301,27 @@ static inline __attribute__((always_inline)) void lc_undo_move(search *s, int d,
 }
 
 /* The table index, after tile t leaves cell `from` (the blank moving in
- * direction d), of the pattern whose entry that changes in lookup lk; the
- * entry is prefetched. */
+ * direction d), of the pattern whose entry that changes in lookup lk (with
+ * step tables st); the entry is prefetched. */
 static inline __attribute__((always_inline)) uint64_t
-pdb_child_index(const search *s, const pdb_lookup *lk, int t, int from, int d)
+pdb_child_index(const search *s, const pdb_lookup *lk, const pdb_steps *st, int t, int from, int d)
 {
-    const int p = lk->pattern_of[t];
-    const uint8_t *between = lk->steps.between[from][d];
+    const int p = st->pattern_of[t];
+    const uint8_t *between = st->cells.between[from][d];
     int64_t passed = 0;
-    for (int q = 0; q < lk->steps.nbetween[from][d]; q++)
-        passed += lk->pass[t][s->tiles[between[q]]];
-    const uint64_t i = np_rank_moved(lk->index[p], lk->weight[t], lk->steps.delta[from][d], passed);
+    for (int q = 0; q < st->cells.nbetween[from][d]; q++)
+        passed += st->pass[t][s->tiles[between[q]]];
+    const uint64_t i = np_rank_moved(lk->index[p], st->weight[t], st->cells.delta[from][d], passed);
     np__pdb_prefetch(s->pdbs, p, i);
     return i;
 }
 
-/* Tile t moved, changing its pattern's Manhattan sum by dmd and its index to
- * `index` (pdb_child_index): look the entry up. @return the lookup's new sum. */
+/* Tile t moved, changing the Manhattan sum of its pattern p (in this lookup)
+ * by dmd and its index to `index` (pdb_child_index): look the entry up.
+ * @return the lookup's new sum. */
 static inline __attribute__((always_inline)) int
-pdb_apply(const search *s, pdb_lookup *lk, int t, int dmd, uint64_t index, pdb_undo *u)
+pdb_apply(const search *s, pdb_lookup *lk, int p, int dmd, uint64_t index, pdb_undo *u)
 {
-    const int p = lk->pattern_of[t];
     u->pattern = p;
     u->value = lk->value[p];
     u->index = lk->index[p];
@@ -366,9 +370,9 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
             if (d == NP_DIR_OPPOSITE(prev) || from < 0)
                 continue;
             const int t = s->tiles[from];
-            plain_index[d] = pdb_child_index(s, &s->plain, t, from, d);
+            plain_index[d] = pdb_child_index(s, &s->plain, &s->plain_steps, t, from, d);
             if (kind == K_PDBR)
-                mirror_index[d] = pdb_child_index(s, &s->mirror, t, from, d);
+                mirror_index[d] = pdb_child_index(s, &s->mirror, &s->mirror_steps, t, from, d);
         }
     }
     for (int d = 0; d < 4; d++) {
@@ -387,13 +391,15 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
         if (kind == K_LC)
             child_h += lc_apply(s, t, from, blank, d, side, &lc_saved);
         if (pdb) {
-            child_h = pdb_apply(s, &s->plain, t, dmd, plain_index[d], &plain_saved);
+            child_h = pdb_apply(s, &s->plain, s->plain_steps.pattern_of[t], dmd, plain_index[d],
+                                &plain_saved);
             /* The reflected sum can only raise h: skip it when the plain sum
              * already prunes this child (its f then stays a valid lower
              * bound for the next threshold). */
             mirrored = kind == K_PDBR && f_value(s, depth + 1, child_h, weighted) <= s->bound;
             if (mirrored) {
-                const int mirror_h = pdb_apply(s, &s->mirror, t, dmd, mirror_index[d], &mirror_saved);
+                const int mirror_h = pdb_apply(s, &s->mirror, s->mirror_steps.pattern_of[t], dmd,
+                                               mirror_index[d], &mirror_saved);
                 if (mirror_h > child_h)
                     child_h = mirror_h;
             }
@@ -452,11 +458,11 @@ static int dfs_root(search *s, int kind, int weighted, int depth, int h, int pre
 
 /* ---- tables and the root's state ------------------------------------------ */
 
-/* The PDB lookups' tables (see pdb_lookup): the plain lookup's from the
+/* The PDB lookups' step tables (see pdb_steps): the plain lookup's from the
  * rank module, the mirror's translated through the mirror tiles. */
 static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
 {
-    pdb_lookup *plain = &s->plain, *mirror = &s->mirror;
+    pdb_steps *plain = &s->plain_steps, *mirror = &s->mirror_steps;
     for (int p = 0; p < pdbs->npat; p++)
         np_rank_tile_tables(pdbs->ranker[p], pdbs->part.patterns[p].tiles, plain->weight, plain->pass);
     for (int t = 1; t < g->cells; t++) {
@@ -471,8 +477,8 @@ static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs
     for (int c = 0; c < g->cells; c++)
         mirror_label[c] = g->label[g->mirror_cell[c]];
     /* Labels follow the rows (board.h): a step passes at most 2 * cols cells. */
-    (void)np_rank_steps_init(&plain->steps, g, g->label);
-    (void)np_rank_steps_init(&mirror->steps, g, mirror_label);
+    (void)np_rank_steps_init(&plain->cells, g, g->label);
+    (void)np_rank_steps_init(&mirror->cells, g, mirror_label);
 }
 
 /* Tables that depend on the geometry and heuristic only. */
