@@ -217,7 +217,8 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         }
         if ((opts->max_nodes && res->generated >= opts->max_nodes) ||
             (opts->cancel && *opts->cancel) ||
-            (opts->timeout > 0 && (res->expanded & 1023) == 0 && np_clock() - t0 >= opts->timeout)) {
+            (opts->timeout > 0 && (res->expanded & 1023) == 0 &&
+             np_clock() - t0 >= opts->timeout)) {
             break; /* a limit: reported below, as !found */
         }
         res->expanded++;
@@ -235,7 +236,8 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
             packed ck = k & ~((packed)15 << (4 * nb));
             ck |= (packed)t << (4 * b.blank);
             int cg = gcost + 1;
-            if (a.closed.used * 2 >= a.closed.cap && table_grow(&a.closed, &a.bytes, budget) != NP_OK) {
+            if (a.closed.used * 2 >= a.closed.cap &&
+                table_grow(&a.closed, &a.bytes, budget) != NP_OK) {
                 limit = 1;
                 break;
             }

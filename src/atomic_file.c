@@ -1,4 +1,5 @@
-/* atomic_file.c - writing a file atomically: a temporary name beside it, written, fsync'ed and renamed, or removed. */
+/* atomic_file.c - writing a file atomically: a temporary name beside it, written, fsync'ed and
+ * renamed, or removed. */
 #include "atomic_file_internal.h"
 
 #include <errno.h>
@@ -25,7 +26,7 @@ int np__make_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t 
     int fd = mkstemp(tmp);
     if (fd < 0)
         return np__fail(NP_EIO, err, errlen, "%s: cannot create a temporary file: %s", path,
-                    strerror(errno));
+                        strerror(errno));
     (void)fchmod(fd, 0644);
     return fd;
 }
@@ -73,7 +74,7 @@ int np__commit_temp(int fd, const char *tmp, const char *path, char *err, size_t
         unlink(tmp);
         errno = e;
         return np__fail(NP_EIO, err, errlen, "%s: cannot rename the temporary file into place: %s",
-                    path, strerror(e));
+                        path, strerror(e));
     }
     char dir[PATH_MAX];
     const char *slash = strrchr(path, '/');

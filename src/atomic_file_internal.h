@@ -1,4 +1,5 @@
-/* atomic_file_internal.h - writing a file atomically: a temporary name beside it, fsync, rename (not public API). */
+/* atomic_file_internal.h - writing a file atomically: a temporary name beside it, fsync, rename
+ * (not public API). */
 #ifndef NPUZZLE_ATOMIC_FILE_INTERNAL_H
 #define NPUZZLE_ATOMIC_FILE_INTERNAL_H
 

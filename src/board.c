@@ -125,7 +125,6 @@ const char *np_goal_name(np_goal goal)
     return goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first";
 }
 
-
 /* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
  * free text may follow a board; a malformed opt= is an error, not a silent skip. */
 static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t errlen)
@@ -141,7 +140,8 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
             char num[24];
             size_t nl = wl - 4;
             if (nl >= sizeof num)
-                return np__fail(NP_EPARSE, err, errlen, "field opt: '%.*s' is not a move count", (int)wl, w);
+                return np__fail(NP_EPARSE, err, errlen, "field opt: '%.*s' is not a move count",
+                                (int)wl, w);
             memcpy(num, w + 4, nl);
             num[nl] = 0;
             char *end;
@@ -164,8 +164,8 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
     return NP_OK;
 }
 
-int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
-                   int rows, int cols, char *err, size_t errlen)
+int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int rows, int cols,
+                   char *err, size_t errlen)
 {
     int vals[NP_MAX_CELLS];
     int count = 0;
@@ -191,14 +191,15 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
                 digits = false;
         if (!digits) {
             if (tl > 0 && tok[0] == '-')
-                return np__fail(NP_EPARSE, err, errlen, "field %d: '%.*s' is out of range (tiles are 0..N-1)",
-                                  count + 1, tl > 20 ? 20 : tl, tok);
+                return np__fail(NP_EPARSE, err, errlen,
+                                "field %d: '%.*s' is out of range (tiles are 0..N-1)", count + 1,
+                                tl > 20 ? 20 : tl, tok);
             return np__fail(NP_EPARSE, err, errlen, "field %d: '%.*s' is not an integer", count + 1,
-                              tl > 20 ? 20 : tl, tok);
+                            tl > 20 ? 20 : tl, tok);
         }
         if (count >= NP_MAX_CELLS)
             return np__fail(NP_EPARSE, err, errlen, "field %d: too many numbers (at most %d cells)",
-                              count + 1, NP_MAX_CELLS);
+                            count + 1, NP_MAX_CELLS);
         vals[count++] = atoi(tok);
     }
     if (*s == '#') {
@@ -215,22 +216,25 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
             if (k * k == count)
                 side = k;
         if (!side)
-            return np__fail(NP_EPARSE, err, errlen,
-                              "field count: %d numbers is not a square board (4, 9, 16, 25, 36, ...); "
-                              "give the size with --size RxC", count);
+            return np__fail(
+                NP_EPARSE, err, errlen,
+                "field count: %d numbers is not a square board (4, 9, 16, 25, 36, ...); "
+                "give the size with --size RxC",
+                count);
         rows = cols = side;
     }
     int n = rows * cols;
     if (count != n)
         return np__fail(NP_EPARSE, err, errlen, "field count: %d numbers, a %dx%d board needs %d",
-                          count, rows, cols, n);
+                        count, rows, cols, n);
     int seen_at[NP_MAX_CELLS];
     for (int i = 0; i < n; i++)
         seen_at[i] = -1;
     for (int i = 0; i < n; i++) {
         if (vals[i] >= n)
-            return np__fail(NP_EPARSE, err, errlen, "field %d: tile %d is out of range (tiles are 0..%d)",
-                              i + 1, vals[i], n - 1);
+            return np__fail(NP_EPARSE, err, errlen,
+                            "field %d: tile %d is out of range (tiles are 0..%d)", i + 1, vals[i],
+                            n - 1);
         if (seen_at[vals[i]] >= 0) {
             int missing = 0;
             for (int j = 0; j < n; j++)
@@ -238,8 +242,9 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
                     seen_at[vals[j]] = j;
             while (missing < n && seen_at[missing] >= 0)
                 missing++;
-            return np__fail(NP_EPARSE, err, errlen, "field %d: duplicate tile %d (tile %d is missing)",
-                              i + 1, vals[i], missing);
+            return np__fail(NP_EPARSE, err, errlen,
+                            "field %d: duplicate tile %d (tile %d is missing)", i + 1, vals[i],
+                            missing);
         }
         seen_at[vals[i]] = i;
     }

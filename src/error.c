@@ -31,7 +31,7 @@ const char *np_strerror(int code)
     return "unknown error";
 }
 
-int (np__fail)(int code, char *err, size_t errlen, const char *fmt, ...)
+int(np__fail)(int code, char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen) {
         va_list ap;

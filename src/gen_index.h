@@ -1,4 +1,5 @@
-/* gen_index.h - the PDB generator's own numbering of placements while its BFS runs (not public API).
+/* gen_index.h - the PDB generator's own numbering of placements while its BFS runs (not public
+ * API).
  *
  * A placement of k tiles on n cells is numbered comb * k! + perm:
  *   comb  ranks the set of occupied cells in the combinatorial number system:
@@ -25,8 +26,8 @@
 /* Tables for one (n, k): read-only after np__gen_index_init(). */
 typedef struct np__gen_index {
     int n, k;
-    uint64_t ncombs; /* C(n,k) cell sets */
-    uint64_t kfact;  /* k! orders */
+    uint64_t ncombs;                                     /* C(n,k) cell sets */
+    uint64_t kfact;                                      /* k! orders */
     uint64_t binom[NP_MAX_CELLS + 1][NP_RANK_MAX_K + 1]; /* binom[a][b] = C(a,b) */
     uint64_t fact[NP_RANK_MAX_K + 1];
 } np__gen_index;
@@ -91,8 +92,8 @@ static inline int np__suffix_len(int k)
     return l < k ? l : k;
 }
 
-static inline void np__cursor_combine(np__perm_cursor *pc, const np__perm_part *hi, const np__perm_part *lo,
-                                  int k, int l, uint64_t perm)
+static inline void np__cursor_combine(np__perm_cursor *pc, const np__perm_part *hi,
+                                      const np__perm_part *lo, int k, int l, uint64_t perm)
 {
     pc->perm = perm;
     memcpy(pc->order, hi->order, NP_RANK_MAX_K);
@@ -108,7 +109,8 @@ static inline void np__cursor_combine(np__perm_cursor *pc, const np__perm_part *
  * Only the digits of positions between from and to change, so this costs
  * O(|from - to|) -- at most the board's width -- instead of O(k).
  * w[j] = (k-1-j)!. */
-static inline uint64_t np__perm_after_move(const np__perm_cursor *pc, const uint64_t *w, int from, int to)
+static inline uint64_t np__perm_after_move(const np__perm_cursor *pc, const uint64_t *w, int from,
+                                           int to)
 {
     const uint8_t *o = pc->order, *dg = pc->digit;
     unsigned s = o[from];
@@ -121,7 +123,8 @@ static inline uint64_t np__perm_after_move(const np__perm_cursor *pc, const uint
             /* position i+1 now holds o[i], which no longer has s after it */
             r += ((int64_t)dg[i] - (o[i] > s)) * (int64_t)w[i + 1] - (int64_t)dg[i] * (int64_t)w[i];
         }
-        r += (int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
+        r += (int64_t)below * (int64_t)w[to] +
+            (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
     } else {
         /* new order: o[..from-1], o[from+1..to], s, o[to+1..] */
         unsigned below = 0;
@@ -130,7 +133,8 @@ static inline uint64_t np__perm_after_move(const np__perm_cursor *pc, const uint
             /* position i-1 now holds o[i], which now has s after it */
             r += ((int64_t)dg[i] + (o[i] > s)) * (int64_t)w[i - 1] - (int64_t)dg[i] * (int64_t)w[i];
         }
-        r += -(int64_t)below * (int64_t)w[to] + (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
+        r += -(int64_t)below * (int64_t)w[to] +
+            (int64_t)dg[from] * ((int64_t)w[to] - (int64_t)w[from]);
     }
     return (uint64_t)r;
 }

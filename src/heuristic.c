@@ -1,4 +1,5 @@
-/* heuristic.c - heuristics computed from scratch: Manhattan distance, linear conflict, additive PDB sums (plain and reflected). */
+/* heuristic.c - heuristics computed from scratch: Manhattan distance, linear conflict, additive
+ * PDB sums (plain and reflected). */
 #include "npuzzle/heuristic.h"
 
 #include <string.h>
@@ -8,9 +9,12 @@
 
 int np_hkind_parse(np_hkind *out, const char *name)
 {
-    static const struct { const char *name; np_hkind kind; } names[] = {
-        {"md", NP_H_MD}, {"manhattan", NP_H_MD}, {"lc", NP_H_LC},
-        {"linear-conflict", NP_H_LC}, {"pdb", NP_H_PDB},
+    static const struct {
+        const char *name;
+        np_hkind kind;
+    } names[] = {
+        {"md", NP_H_MD},   {"manhattan", NP_H_MD}, {"lc", NP_H_LC}, {"linear-conflict", NP_H_LC},
+        {"pdb", NP_H_PDB},
     };
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (strcmp(name, names[i].name) == 0) {

@@ -43,10 +43,10 @@ enum { RUN = 0, FOUND = 1, STOPPED = 2 };
 
 /* What the threads searching one board share. */
 typedef struct shared {
-    int halt;                   /* set when a thread found a solution or a limit hit;
+    int halt;           /* set when a thread found a solution or a limit hit;
                                  * read and written with relaxed atomics: a flag, it
                                  * orders nothing else */
-    uint64_t generated;         /* generated nodes reported at checks (atomic) */
+    uint64_t generated; /* generated nodes reported at checks (atomic) */
     uint64_t max_nodes;
     double deadline;
     const volatile int *cancel;
@@ -59,20 +59,20 @@ typedef struct shared {
  * changes with every move; its step tables (pdb_steps) are read-only and kept
  * apart, so that the state of both lookups shares a few cache lines. */
 typedef struct pdb_lookup {
-    int sum;                           /* the patterns' values, summed */
-    int md[NP_PARTITION_MAX];          /* Manhattan sum of each pattern's tiles */
-    int value[NP_PARTITION_MAX];       /* each pattern's table value */
-    uint64_t index[NP_PARTITION_MAX];  /* each pattern's table index (rank.h) */
+    int sum;                          /* the patterns' values, summed */
+    int md[NP_PARTITION_MAX];         /* Manhattan sum of each pattern's tiles */
+    int value[NP_PARTITION_MAX];      /* each pattern's table value */
+    uint64_t index[NP_PARTITION_MAX]; /* each pattern's table index (rank.h) */
 } pdb_lookup;
 
 /* How a lookup's index steps (np_rank_moved, rank.h), indexed by the board's
  * tiles and cells, already translated for the mirror. */
 typedef struct pdb_steps {
-    int8_t pattern_of[NP_MAX_CELLS];   /* the pattern whose entry a move of tile t changes */
-    uint64_t weight[NP_MAX_CELLS];     /* the weight in that pattern of t (of its mirror tile) */
+    int8_t pattern_of[NP_MAX_CELLS]; /* the pattern whose entry a move of tile t changes */
+    uint64_t weight[NP_MAX_CELLS];   /* the weight in that pattern of t (of its mirror tile) */
     int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]; /* np_rank_pass of tile u passed by t; 0 for a tile
                                                * of another pattern and for the blank */
-    np_rank_steps cells;               /* label steps of a tile leaving cell c */
+    np_rank_steps cells;                      /* label steps of a tile leaving cell c */
 } pdb_steps;
 
 /* What a move changed in one lookup, to undo it. */
@@ -89,28 +89,31 @@ typedef struct pdb_undo {
  * large, on 8-wide boards). */
 typedef struct lc_lines {
     int32_t row_code[NP_MAX_SIDE], col_code[NP_MAX_SIDE];
-    int32_t row_pow[NP_MAX_SIDE], col_pow[NP_MAX_SIDE];   /* digit weights along a row, a column */
-    int8_t row_key[NP_MAX_SIDE][NP_MAX_CELLS];  /* goal column of tile t if its goal is in row r, else -1 */
-    int8_t col_key[NP_MAX_SIDE][NP_MAX_CELLS];  /* goal row of tile t if its goal is in column k, else -1 */
-    uint8_t *row_conflicts, *col_conflicts;     /* code -> conflict moves, or NULL */
+    int32_t row_pow[NP_MAX_SIDE], col_pow[NP_MAX_SIDE]; /* digit weights along a row, a column */
+    int8_t row_key[NP_MAX_SIDE]
+                  [NP_MAX_CELLS]; /* goal column of tile t if its goal is in row r, else -1 */
+    int8_t col_key[NP_MAX_SIDE]
+                  [NP_MAX_CELLS]; /* goal row of tile t if its goal is in column k, else -1 */
+    uint8_t *row_conflicts, *col_conflicts; /* code -> conflict moves, or NULL */
     bool own_tables;
 } lc_lines;
 
 /* What a move changed in the line codes, to undo it. */
 typedef struct lc_undo {
-    int from_line, to_line, along;  /* the lines the tile leaves and enters; the line it moves along */
+    int from_line, to_line,
+        along; /* the lines the tile leaves and enters; the line it moves along */
     int32_t from_code, to_code, along_code;
 } lc_undo;
 
 typedef struct search {
     uint8_t tiles[NP_MAX_CELLS];
     int blank;
-    int bound;       /* current f bound (in weighted units when weighted) */
-    int next_bound;  /* least f that exceeded the bound in this iteration */
-    int outcome;     /* RUN, FOUND or STOPPED */
+    int bound;      /* current f bound (in weighted units when weighted) */
+    int next_bound; /* least f that exceeded the bound in this iteration */
+    int outcome;    /* RUN, FOUND or STOPPED */
     int length;
-    int gw, hw;      /* f = gw*g + hw*h; 1,1 for optimal search */
-    int side;        /* 4 or 5: the specialised kernels of those square boards; 0: general */
+    int gw, hw; /* f = gw*g + hw*h; 1,1 for optimal search */
+    int side;   /* 4 or 5: the specialised kernels of those square boards; 0: general */
     uint64_t generated, expanded;
     uint64_t next_check, reported;
     shared *sh;
@@ -170,7 +173,8 @@ static uint8_t *conflict_table(int len)
 static int check_limits(search *s)
 {
     shared *sh = s->sh;
-    uint64_t total = __atomic_add_fetch(&sh->generated, s->generated - s->reported, __ATOMIC_RELAXED);
+    uint64_t total =
+        __atomic_add_fetch(&sh->generated, s->generated - s->reported, __ATOMIC_RELAXED);
     s->reported = s->generated;
     /* Look again after CHECK_EVERY nodes, or sooner when the node limit is
      * closer: a serial search then stops exactly at it. */
@@ -193,7 +197,9 @@ enum { K_MD, K_LC, K_PDB, K_PDBR };
 
 /* Kernel instantiations: heuristic x weighted x board side. The side is 4
  * or 5 for the 15- and 24-puzzle, where neighbours, rows and columns are
- * computed from constants, and 0 for any other board (tables). */
+ * computed from constants, and 0 for any other board (tables). One line per
+ * side and weighting: clang-format leaves the list alone. */
+/* clang-format off */
 #define NP_KERNEL_LIST(X) \
     X(md, K_MD, 0, 0) X(lc, K_LC, 0, 0) X(pdb, K_PDB, 0, 0) X(pdbr, K_PDBR, 0, 0) \
     X(md_w, K_MD, 1, 0) X(lc_w, K_LC, 1, 0) X(pdb_w, K_PDB, 1, 0) X(pdbr_w, K_PDBR, 1, 0) \
@@ -201,14 +207,17 @@ enum { K_MD, K_LC, K_PDB, K_PDBR };
     X(md4_w, K_MD, 1, 4) X(lc4_w, K_LC, 1, 4) X(pdb4_w, K_PDB, 1, 4) X(pdbr4_w, K_PDBR, 1, 4) \
     X(md5, K_MD, 0, 5) X(lc5, K_LC, 0, 5) X(pdb5, K_PDB, 0, 5) X(pdbr5, K_PDBR, 0, 5) \
     X(md5_w, K_MD, 1, 5) X(lc5_w, K_LC, 1, 5) X(pdb5_w, K_PDB, 1, 5) X(pdbr5_w, K_PDBR, 1, 5)
+/* clang-format on */
 
-#define NP_DECLARE_KERNEL(name, kind, weighted, side) static int dfs_##name(search *s, int depth, int h, int prev);
+#define NP_DECLARE_KERNEL(name, kind, weighted, side) \
+    static int dfs_##name(search *s, int depth, int h, int prev);
 NP_KERNEL_LIST(NP_DECLARE_KERNEL)
 
 /* The kernel for (kind, weighted, side); all three are constants at every call
  * site inside the kernel, so this folds to one direct call. */
-static inline __attribute__((always_inline)) int
-dfs_call(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
+static inline __attribute__((always_inline)) int dfs_call(search *s, int depth, int h, int prev,
+                                                          const int kind, const int weighted,
+                                                          const int side)
 {
 #define NP_CALL_KERNEL(name, k, w, sd) \
     if (kind == (k) && weighted == (w) && side == (sd)) \
@@ -221,8 +230,8 @@ dfs_call(search *s, int depth, int h, int prev, const int kind, const int weight
 /* Cell the blank reaches from `blank` moving in direction d, or -1; row and
  * column of a cell. With side 4 or 5 from constants (board.h's arithmetic),
  * else from the tables. */
-static inline __attribute__((always_inline)) int
-neighbour(const search *s, int blank, int d, const int side)
+static inline __attribute__((always_inline)) int neighbour(const search *s, int blank, int d,
+                                                           const int side)
 {
     return side ? np_cell_neighbour(blank, d, side, side) : s->nbr[blank][d];
 }
@@ -238,8 +247,8 @@ static inline __attribute__((always_inline)) int cell_col(const search *s, int c
 }
 
 /* f of a child at depth `depth` with heuristic h. */
-static inline __attribute__((always_inline)) int
-f_value(const search *s, int depth, int h, const int weighted)
+static inline __attribute__((always_inline)) int f_value(const search *s, int depth, int h,
+                                                         const int weighted)
 {
     return weighted ? s->gw * depth + s->hw * h : depth + h;
 }
@@ -251,8 +260,8 @@ f_value(const search *s, int depth, int h, const int weighted)
  * (the row codes of both change) and keeps it in its column, where only its
  * digit's place changes; a horizontal move does the same with columns.
  * @return the change of the conflict moves. */
-static inline __attribute__((always_inline)) int
-lc_apply(search *s, int t, int from, int to, int d, const int side, lc_undo *u)
+static inline __attribute__((always_inline)) int lc_apply(search *s, int t, int from, int to, int d,
+                                                          const int side, lc_undo *u)
 {
     lc_lines *lc = &s->lc;
     if (d == NP_UP || d == NP_DOWN) {
@@ -265,10 +274,11 @@ lc_apply(search *s, int t, int from, int to, int d, const int side, lc_undo *u)
         u->along_code = lc->col_code[u->along];
         lc->row_code[u->to_line] = u->to_code + (lc->row_key[u->to_line][t] + 1) * w;
         lc->row_code[u->from_line] = u->from_code - (lc->row_key[u->from_line][t] + 1) * w;
-        lc->col_code[u->along] += (lc->col_key[u->along][t] + 1) *
-                                  (lc->col_pow[u->to_line] - lc->col_pow[u->from_line]);
-        return row_conflicts(s, lc->row_code[u->to_line]) + row_conflicts(s, lc->row_code[u->from_line]) -
-               row_conflicts(s, u->to_code) - row_conflicts(s, u->from_code);
+        lc->col_code[u->along] +=
+            (lc->col_key[u->along][t] + 1) * (lc->col_pow[u->to_line] - lc->col_pow[u->from_line]);
+        return row_conflicts(s, lc->row_code[u->to_line]) +
+            row_conflicts(s, lc->row_code[u->from_line]) - row_conflicts(s, u->to_code) -
+            row_conflicts(s, u->from_code);
     }
     u->from_line = cell_col(s, from, side);
     u->to_line = cell_col(s, to, side);
@@ -279,10 +289,11 @@ lc_apply(search *s, int t, int from, int to, int d, const int side, lc_undo *u)
     u->along_code = lc->row_code[u->along];
     lc->col_code[u->to_line] = u->to_code + (lc->col_key[u->to_line][t] + 1) * w;
     lc->col_code[u->from_line] = u->from_code - (lc->col_key[u->from_line][t] + 1) * w;
-    lc->row_code[u->along] += (lc->row_key[u->along][t] + 1) *
-                              (lc->row_pow[u->to_line] - lc->row_pow[u->from_line]);
-    return col_conflicts(s, lc->col_code[u->to_line]) + col_conflicts(s, lc->col_code[u->from_line]) -
-           col_conflicts(s, u->to_code) - col_conflicts(s, u->from_code);
+    lc->row_code[u->along] +=
+        (lc->row_key[u->along][t] + 1) * (lc->row_pow[u->to_line] - lc->row_pow[u->from_line]);
+    return col_conflicts(s, lc->col_code[u->to_line]) +
+        col_conflicts(s, lc->col_code[u->from_line]) - col_conflicts(s, u->to_code) -
+        col_conflicts(s, u->from_code);
 }
 
 /* Undo lc_apply() of a move in direction d. */
@@ -303,8 +314,10 @@ static inline __attribute__((always_inline)) void lc_undo_move(search *s, int d,
 /* The table index, after tile t leaves cell `from` (the blank moving in
  * direction d), of the pattern whose entry that changes in lookup lk (with
  * step tables st); the entry is prefetched. */
-static inline __attribute__((always_inline)) uint64_t
-pdb_child_index(const search *s, const pdb_lookup *lk, const pdb_steps *st, int t, int from, int d)
+static inline __attribute__((always_inline)) uint64_t pdb_child_index(const search *s,
+                                                                      const pdb_lookup *lk,
+                                                                      const pdb_steps *st, int t,
+                                                                      int from, int d)
 {
     const int p = st->pattern_of[t];
     const uint8_t *between = st->cells.between[from][d];
@@ -319,8 +332,8 @@ pdb_child_index(const search *s, const pdb_lookup *lk, const pdb_steps *st, int 
 /* Tile t moved, changing the Manhattan sum of its pattern p (in this lookup)
  * by dmd and its index to `index` (pdb_child_index): look the entry up.
  * @return the lookup's new sum. */
-static inline __attribute__((always_inline)) int
-pdb_apply(const search *s, pdb_lookup *lk, int p, int dmd, uint64_t index, pdb_undo *u)
+static inline __attribute__((always_inline)) int pdb_apply(const search *s, pdb_lookup *lk, int p,
+                                                           int dmd, uint64_t index, pdb_undo *u)
 {
     u->pattern = p;
     u->value = lk->value[p];
@@ -332,7 +345,8 @@ pdb_apply(const search *s, pdb_lookup *lk, int p, int dmd, uint64_t index, pdb_u
     return lk->sum;
 }
 
-static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, int dmd, const pdb_undo *u)
+static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, int dmd,
+                                                                const pdb_undo *u)
 {
     const int p = u->pattern;
     lk->md[p] -= dmd;
@@ -346,8 +360,9 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
 /* Expand one node whose f is within the bound and which is not the goal.
  * `kind`, `weighted` and `side` are compile-time constants in each
  * instantiation, so the Manhattan kernel carries no trace of the others. */
-static inline __attribute__((always_inline)) int
-dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
+static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, int h, int prev,
+                                                          const int kind, const int weighted,
+                                                          const int side)
 {
     const bool pdb = kind == K_PDB || kind == K_PDBR;
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
@@ -464,7 +479,8 @@ static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs
 {
     pdb_steps *plain = &s->plain_steps, *mirror = &s->mirror_steps;
     for (int p = 0; p < pdbs->npat; p++)
-        np_rank_tile_tables(pdbs->ranker[p], pdbs->part.patterns[p].tiles, plain->weight, plain->pass);
+        np_rank_tile_tables(pdbs->ranker[p], pdbs->part.patterns[p].tiles, plain->weight,
+                            plain->pass);
     for (int t = 1; t < g->cells; t++) {
         const int mt = g->mirror_tile[t];
         plain->pattern_of[t] = pdbs->pat_of[t];
@@ -537,8 +553,8 @@ static void search_free_tables(search *s)
 
 /* One lookup's state from scratch: tile u of the looked-up board (the board
  * itself, or its mirror) stands on cell pos[u], ranked by its label. */
-static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const np_geom *g, const uint8_t *pos,
-                           const uint8_t *label)
+static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const np_geom *g,
+                           const uint8_t *pos, const uint8_t *label)
 {
     lk->sum = 0;
     for (int p = 0; p < pdbs->npat; p++) {
@@ -605,7 +621,7 @@ typedef struct task {
 typedef struct frontier {
     task *v;
     size_t n, cap;
-    int found_len;          /* >= 0 when a goal was met while building */
+    int found_len; /* >= 0 when a goal was met while building */
     uint8_t found_path[64];
     uint64_t generated, expanded;
     int next_bound;
@@ -806,7 +822,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     search **workers = NULL;
     int rc = NP_OK;
     if (threads > 1) {
-        /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers, sizeof(search *) is meant */
+        /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(search *) is meant */
         workers = calloc((size_t)threads, sizeof *workers);
         for (int i = 0; workers && i < threads; i++) {
             workers[i] = malloc(sizeof(search));
@@ -836,7 +852,8 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         s->next_bound = INT_MAX;
         if (threads > 1) {
             search_set_board(s, start);
-            rc = parallel_iteration(s, kind, weighted, start, h0, threads, workers, &par_len, par_path);
+            rc = parallel_iteration(s, kind, weighted, start, h0, threads, workers, &par_len,
+                                    par_path);
             if (rc != NP_OK)
                 break;
             if (par_len >= 0) {

@@ -18,7 +18,6 @@ const char *np_catalog_text(void)
     return np__catalog_text;
 }
 
-
 static int cmp_u8(const void *a, const void *b)
 {
     return (int)*(const uint8_t *)a - (int)*(const uint8_t *)b;
@@ -36,29 +35,32 @@ int np_partition_check(const np_partition *p, bool cover, char *err, size_t errl
     int cells = p->rows * p->cols;
     if (p->npatterns < 1 || p->npatterns > NP_PARTITION_MAX)
         return np__fail(NP_EINVAL, err, errlen, "a partition holds 1 to %d patterns, not %d",
-                    NP_PARTITION_MAX, p->npatterns);
+                        NP_PARTITION_MAX, p->npatterns);
     int where[NP_MAX_CELLS]; /* pattern number (1-based) holding each tile, 0 = none */
     memset(where, 0, sizeof where);
     for (int i = 0; i < p->npatterns; i++) {
         const np_pattern *pat = &p->patterns[i];
         if (pat->ntiles < 1 || pat->ntiles > NP_PATTERN_MAX_TILES)
             return np__fail(NP_EINVAL, err, errlen, "pattern %d has %d tiles (1 to %d allowed)",
-                        i + 1, pat->ntiles, NP_PATTERN_MAX_TILES);
+                            i + 1, pat->ntiles, NP_PATTERN_MAX_TILES);
         for (int j = 0; j < pat->ntiles; j++) {
             int t = pat->tiles[j];
             if (t == 0)
                 return np__fail(NP_EINVAL, err, errlen,
-                            "tile 0 is the blank and cannot be in a pattern (pattern %d)", i + 1);
+                                "tile 0 is the blank and cannot be in a pattern (pattern %d)",
+                                i + 1);
             if (t >= cells)
                 return np__fail(NP_EINVAL, err, errlen,
-                            "tile %d is not on a %dx%d board (tiles are 1..%d; pattern %d)", t,
-                            p->rows, p->cols, cells - 1, i + 1);
+                                "tile %d is not on a %dx%d board (tiles are 1..%d; pattern %d)", t,
+                                p->rows, p->cols, cells - 1, i + 1);
             if (where[t] == i + 1)
-                return np__fail(NP_EINVAL, err, errlen, "tile %d appears twice in pattern %d", t, i + 1);
+                return np__fail(NP_EINVAL, err, errlen, "tile %d appears twice in pattern %d", t,
+                                i + 1);
             if (where[t])
-                return np__fail(NP_EINVAL, err, errlen,
-                            "tile %d is in both pattern %d and pattern %d (patterns must not overlap)",
-                            t, where[t], i + 1);
+                return np__fail(
+                    NP_EINVAL, err, errlen,
+                    "tile %d is in both pattern %d and pattern %d (patterns must not overlap)", t,
+                    where[t], i + 1);
             where[t] = i + 1;
         }
     }
@@ -66,8 +68,9 @@ int np_partition_check(const np_partition *p, bool cover, char *err, size_t errl
         for (int t = 1; t < cells; t++)
             if (!where[t])
                 return np__fail(NP_EINVAL, err, errlen,
-                            "tile %d is in no pattern (a partition must cover tiles 1..%d of a %dx%d board)",
-                            t, cells - 1, p->rows, p->cols);
+                                "tile %d is in no pattern "
+                                "(a partition must cover tiles 1..%d of a %dx%d board)",
+                                t, cells - 1, p->rows, p->cols);
     return NP_OK;
 }
 
@@ -92,21 +95,21 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
     for (;;) {
         if (p.npatterns == NP_PARTITION_MAX)
             return np__fail(NP_EPARSE, err, errlen, "too many patterns in '%s' (at most %d)", text,
-                        NP_PARTITION_MAX);
+                            NP_PARTITION_MAX);
         np_pattern *pat = &p.patterns[p.npatterns++];
         for (;;) {
             while (*s == ' ' || *s == '\t')
                 s++;
             if (*s == '/' || *s == ',' || *s == '\0') {
                 if (pat->ntiles == 0 && *s != ',')
-                    return np__fail(NP_EPARSE, err, errlen, "pattern %d is empty in '%s'", p.npatterns,
-                                text);
+                    return np__fail(NP_EPARSE, err, errlen, "pattern %d is empty in '%s'",
+                                    p.npatterns, text);
                 return np__fail(NP_EPARSE, err, errlen, "missing tile number in pattern %d of '%s'",
-                            p.npatterns, text);
+                                p.npatterns, text);
             }
             if (!isdigit((unsigned char)*s))
                 return np__fail(NP_EPARSE, err, errlen, "'%.20s' is not a tile number (in '%s')", s,
-                            text);
+                                text);
             char *end;
             errno = 0;
             long v = strtol(s, &end, 10);
@@ -115,10 +118,10 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
                 after++;
             if (errno || v > 255 || (*after != ',' && *after != '/' && *after != '\0'))
                 return np__fail(NP_EPARSE, err, errlen, "'%.*s' is not a tile number (in '%s')",
-                            (int)(strcspn(s, ",/")), s, text);
+                                (int)(strcspn(s, ",/")), s, text);
             if (pat->ntiles == NP_PATTERN_MAX_TILES)
                 return np__fail(NP_EPARSE, err, errlen, "pattern %d has more than %d tiles",
-                            p.npatterns, NP_PATTERN_MAX_TILES);
+                                p.npatterns, NP_PATTERN_MAX_TILES);
             pat->tiles[pat->ntiles++] = (uint8_t)v;
             s = after;
             if (*s == ',') {
@@ -240,7 +243,7 @@ static int catalog_build(np_partition *out, const catalog_line *ln, char *err, s
     char x;
     if (sscanf(ln->size, "%d%c%d", &rows, &x, &cols) != 3 || (x != 'x' && x != 'X'))
         return np__fail(NP_EFORMAT, err, errlen, "catalogue entry '%s': bad size '%s'", ln->name,
-                    ln->size);
+                        ln->size);
     char sub[256];
     int rc = np_partition_parse(out, ln->patterns, rows, cols, true, sub, sizeof sub);
     if (rc != NP_OK)
@@ -269,8 +272,8 @@ int np_catalog_find(np_partition *out, const char *name, char *err, size_t errle
         if (n > 0 && (size_t)n < sizeof names - used)
             used += (size_t)n;
     }
-    return np__fail(NP_ENOTFOUND, err, errlen, "no partition named '%s' (known: %s)", name ? name : "",
-                names);
+    return np__fail(NP_ENOTFOUND, err, errlen, "no partition named '%s' (known: %s)",
+                    name ? name : "", names);
 }
 
 int np_partition_default(np_partition *out, int rows, int cols)
@@ -300,8 +303,9 @@ int np_partition_resolve(np_partition *out, const char *spec, int rows, int cols
         if (rc != NP_OK)
             return rc;
         if (p.rows != rows || p.cols != cols)
-            return np__fail(NP_EMISMATCH, err, errlen, "partition '%s' is for a %dx%d board, not %dx%d",
-                        p.name, p.rows, p.cols, rows, cols);
+            return np__fail(NP_EMISMATCH, err, errlen,
+                            "partition '%s' is for a %dx%d board, not %dx%d", p.name, p.rows,
+                            p.cols, rows, cols);
         *out = p;
         return NP_OK;
     }

@@ -1,4 +1,5 @@
-/* pdb_file.c - reading a .pdb: open (unpacking a .pdb.zst once), map at a 2 MiB-aligned address, verify, close, and the accessors. */
+/* pdb_file.c - reading a .pdb: open (unpacking a .pdb.zst once), map at a 2 MiB-aligned address,
+ * verify, close, and the accessors. */
 #include "npuzzle/pdb_file.h"
 
 #include <errno.h>
@@ -55,8 +56,8 @@ static void *map_aligned(int fd, size_t len)
 }
 
 /* Map `file` and check it; messages call it `name`. */
-static int map_checked(np_pdb **out, const char *file, const char *name, const np_pdb_expect *expect,
-                       unsigned flags, char *err, size_t errlen)
+static int map_checked(np_pdb **out, const char *file, const char *name,
+                       const np_pdb_expect *expect, unsigned flags, char *err, size_t errlen)
 {
     np_pdb_header h;
     int fd = -1;
@@ -137,8 +138,8 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
         return rc;
     }
     if (rename(tmp, path) != 0) {
-        rc = np__fail(NP_EIO, err, errlen, "%s: cannot rename the unpacked file into place: %s", path,
-                  strerror(errno));
+        rc = np__fail(NP_EIO, err, errlen, "%s: cannot rename the unpacked file into place: %s",
+                      path, strerror(errno));
         unlink(tmp);
         np_pdb_close(*out);
         *out = NULL;
@@ -164,9 +165,10 @@ int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen)
 {
     uint64_t sum = XXH3_64bits(pdb->map + pdb->h.payload_offset, (size_t)pdb->h.payload_length);
     if (sum != pdb->h.payload_xxh3)
-        return np__fail(NP_ECHECKSUM, err, errlen,
-                    "%s: payload checksum mismatch (file corrupt; regenerate it with npuzzle gen --force)",
-                    pdb->path);
+        return np__fail(
+            NP_ECHECKSUM, err, errlen,
+            "%s: payload checksum mismatch (file corrupt; regenerate it with npuzzle gen --force)",
+            pdb->path);
     return NP_OK;
 }
 
@@ -180,13 +182,34 @@ void np_pdb_close(np_pdb *pdb)
     free(pdb);
 }
 
-const np_pdb_header *np_pdb_get_header(const np_pdb *pdb) { return &pdb->h; }
-int np_pdb_encoding(const np_pdb *pdb) { return pdb->h.encoding; }
-uint64_t np_pdb_entries(const np_pdb *pdb) { return pdb->h.entries; }
-int np_pdb_ntiles(const np_pdb *pdb) { return pdb->h.ntiles; }
-const uint8_t *np_pdb_tiles(const np_pdb *pdb) { return pdb->h.tiles; }
-const uint8_t *np_pdb_payload(const np_pdb *pdb) { return pdb->map + pdb->h.payload_offset; }
-const char *np_pdb_path(const np_pdb *pdb) { return pdb->path; }
+const np_pdb_header *np_pdb_get_header(const np_pdb *pdb)
+{
+    return &pdb->h;
+}
+int np_pdb_encoding(const np_pdb *pdb)
+{
+    return pdb->h.encoding;
+}
+uint64_t np_pdb_entries(const np_pdb *pdb)
+{
+    return pdb->h.entries;
+}
+int np_pdb_ntiles(const np_pdb *pdb)
+{
+    return pdb->h.ntiles;
+}
+const uint8_t *np_pdb_tiles(const np_pdb *pdb)
+{
+    return pdb->h.tiles;
+}
+const uint8_t *np_pdb_payload(const np_pdb *pdb)
+{
+    return pdb->map + pdb->h.payload_offset;
+}
+const char *np_pdb_path(const np_pdb *pdb)
+{
+    return pdb->path;
+}
 
 np_pdb_view np_pdb_get_view(const np_pdb *pdb)
 {

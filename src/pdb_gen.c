@@ -93,8 +93,8 @@ static int check_pattern(const np_geom *g, const uint8_t *tiles, int ntiles)
  * estimate then counts one region per set (a lower bound) without labelling. */
 #define MAX_LABELLED_SETS (UINT64_C(1) << 28)
 
-int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
-                            const uint8_t *tiles, int ntiles)
+int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const uint8_t *tiles,
+                            int ntiles)
 {
     if (!est)
         return NP_EINVAL;
@@ -129,7 +129,7 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
          * during the BFS; then a second table for the final reordering */
         uint64_t lfact = rk.fact[np__suffix_len(ntiles)];
         est->work_bytes = (est->states + 31) / 32 * 8 + rk.ncombs * (8 + 8 + 2 + (uint64_t)n) + 8 +
-                          (rk.kfact / lfact + lfact) * sizeof(np__perm_part);
+            (rk.kfact / lfact + lfact) * sizeof(np__perm_part);
         if (est->work_bytes < est->table_bytes)
             est->work_bytes = est->table_bytes;
     }
@@ -143,20 +143,20 @@ typedef struct gen_ctx {
     const np_geom *g;
     int n, k;
     uint64_t kfact;
-    uint64_t w[NP_RANK_MAX_K];   /* w[j] = (k-1-j)! */
+    uint64_t w[NP_RANK_MAX_K]; /* w[j] = (k-1-j)! */
     np__gen_index rk;
     np_ranker ranker; /* the final index (rank.h) */
     uint64_t ncombs;
-    uint64_t *mask;   /* [ncombs] occupied cells of each set */
-    uint64_t *base;   /* [ncombs + 1] first unit of each set */
-    uint8_t *region;  /* [ncombs * n] region of each free cell, NO_REGION if occupied */
-    int l;            /* suffix length, see np__perm_part */
-    uint64_t lfact;   /* l! */
+    uint64_t *mask;        /* [ncombs] occupied cells of each set */
+    uint64_t *base;        /* [ncombs + 1] first unit of each set */
+    uint8_t *region;       /* [ncombs * n] region of each free cell, NO_REGION if occupied */
+    int l;                 /* suffix length, see np__perm_part */
+    uint64_t lfact;        /* l! */
     np__perm_part *hi_tab; /* [k! / l!] */
     np__perm_part *lo_tab; /* [l!] */
-    uint64_t *codes;  /* 2 bits per state */
-    uint8_t *active[2]; /* [code - 1][comb]: the set has states with that code */
-    uint8_t *values;  /* the output, one byte per placement */
+    uint64_t *codes;       /* 2 bits per state */
+    uint8_t *active[2];    /* [code - 1][comb]: the set has states with that code */
+    uint8_t *values;       /* the output, one byte per placement */
 } gen_ctx;
 
 /* Claim a state for the next frontier: set its code to `code` if it is 0.
@@ -177,8 +177,8 @@ static inline bool state_claim(uint64_t *codes, uint64_t idx, uint64_t code)
     do {
         if (old >> shift & 3)
             return false;
-    } while (!__atomic_compare_exchange_n(word, &old, old | code << shift, true,
-                                          __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+    } while (!__atomic_compare_exchange_n(word, &old, old | code << shift, true, __ATOMIC_RELAXED,
+                                          __ATOMIC_RELAXED));
     return true;
 }
 
@@ -191,8 +191,8 @@ static inline bool value_claim(uint8_t *values, uint64_t idx, uint8_t depth)
     uint8_t old = __atomic_load_n(&values[idx], __ATOMIC_RELAXED);
     if (old != VALUE_UNSET)
         return false;
-    return __atomic_compare_exchange_n(&values[idx], &old, depth, false,
-                                       __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+    return __atomic_compare_exchange_n(&values[idx], &old, depth, false, __ATOMIC_RELAXED,
+                                       __ATOMIC_RELAXED);
 }
 
 /* Hands out consecutive index blocks [lo, hi) to the threads of a team: the
@@ -216,13 +216,14 @@ static inline bool dispense(block_dispenser *bd, uint64_t *lo, uint64_t *hi)
  * is in slot `to`. */
 typedef struct unit_move {
     int from, to;
-    uint64_t state_base;  /* first state of the successor unit */
-    uint64_t place_base;  /* first placement of the successor cell set */
-    uint8_t *active;      /* the successor cell set's flag for the next level */
+    uint64_t state_base; /* first state of the successor unit */
+    uint64_t place_base; /* first placement of the successor cell set */
+    uint8_t *active;     /* the successor cell set's flag for the next level */
 } unit_move;
 
 /* The moves of unit (comb, reg). @return how many (at most 4k). */
-static int unit_moves(const gen_ctx *cx, uint64_t comb, int reg, uint8_t *next_active, unit_move *mv)
+static int unit_moves(const gen_ctx *cx, uint64_t comb, int reg, uint8_t *next_active,
+                      unit_move *mv)
 {
     int n = cx->n, nm = 0;
     uint64_t mask = cx->mask[comb];
@@ -253,8 +254,8 @@ typedef struct level_counts {
 } level_counts;
 
 /* Expand every frontier state of unit (comb, reg). */
-static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t frontier,
-                        uint64_t next, uint8_t depth, uint8_t *next_active, level_counts *cnt)
+static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t frontier, uint64_t next,
+                        uint8_t depth, uint8_t *next_active, level_counts *cnt)
 {
     uint64_t new_states = 0, new_places = 0; /* locals: codes[] could alias *cnt */
     uint64_t w[NP_RANK_MAX_K];
@@ -285,10 +286,12 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
                 hi++;
                 hi_first += lf;
             }
-            np__cursor_combine(&pc, &cx->hi_tab[hi], &cx->lo_tab[perm - hi_first], cx->k, cx->l, perm);
+            np__cursor_combine(&pc, &cx->hi_tab[hi], &cx->lo_tab[perm - hi_first], cx->k, cx->l,
+                               perm);
             for (int m = 0; m < nm; m++) {
-                uint64_t np = mv[m].from == mv[m].to ? perm
-                                                    : np__perm_after_move(&pc, w, mv[m].from, mv[m].to);
+                uint64_t np = mv[m].from == mv[m].to
+                    ? perm
+                    : np__perm_after_move(&pc, w, mv[m].from, mv[m].to);
                 if (state_claim(codes, mv[m].state_base + np, next)) {
                     new_states++;
                     /* Racy but idempotent flag (relaxed byte store): read
@@ -317,7 +320,8 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
  * then reads each cell set's PERM_BLOCK neighbouring entries and scatters
  * them. */
 #define PERM_BLOCK 64
-static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ranker *rk, int threads)
+static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ranker *rk,
+                         int threads)
 {
     const int k = gx->k;
     const uint64_t ncombs = gx->ncombs, kfact = gx->kfact;
@@ -431,7 +435,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.active[0] = calloc(cx.ncombs, 1);
     cx.active[1] = calloc(cx.ncombs, 1);
     uint8_t *values = malloc((size_t)est.entries);
-    if (!cx.active[0] || !cx.active[1] || !cx.mask || !cx.base || !cx.region || !cx.codes || !cx.hi_tab || !cx.lo_tab || !values) {
+    if (!cx.active[0] || !cx.active[1] || !cx.mask || !cx.base || !cx.region || !cx.codes ||
+        !cx.hi_tab || !cx.lo_tab || !values) {
         free(values);
         gen_free(&cx);
         return NP_ENOMEM;
@@ -497,8 +502,13 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.active[0][goal_comb] = 1;
 
     np_pdb_gen_progress pr = {
-        .depth = 0, .states_at_depth = 1, .states_reached = 1, .states_total = nstates,
-        .placements_reached = 1, .placements_total = est.entries, .elapsed = np_clock() - t0,
+        .depth = 0,
+        .states_at_depth = 1,
+        .states_reached = 1,
+        .states_total = nstates,
+        .placements_reached = 1,
+        .placements_total = est.entries,
+        .elapsed = np_clock() - t0,
     };
     if (opts->progress)
         opts->progress(opts->progress_ctx, &pr);
@@ -528,7 +538,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
                         continue;
                     int nreg = (int)(cx.base[c + 1] - cx.base[c]);
                     for (int r = 0; r < nreg; r++)
-                        expand_unit(&cx, c, r, frontier, next, (uint8_t)(depth + 1), next_active, &cnt);
+                        expand_unit(&cx, c, r, frontier, next, (uint8_t)(depth + 1), next_active,
+                                    &cnt);
                 }
             new_states += cnt.states;
             new_places += cnt.placements;

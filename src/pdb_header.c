@@ -1,4 +1,5 @@
-/* pdb_header.c - the .pdb header: its 256 bytes encoded, decoded and checked (also from a file), and the names and sizes it implies. */
+/* pdb_header.c - the .pdb header: its 256 bytes encoded, decoded and checked (also from a file),
+ * and the names and sizes it implies. */
 #include "pdb_header_internal.h"
 
 #include <errno.h>
@@ -13,7 +14,7 @@
 #include "npuzzle/rank.h"
 #include "error_internal.h"
 
-#define HDR_CHECKED 248u            /* the header checksum covers bytes 0..247 */
+#define HDR_CHECKED 248u /* the header checksum covers bytes 0..247 */
 
 /* ---- names and sizes ------------------------------------------------------ */
 
@@ -126,26 +127,27 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     if (memcmp(b, NP_PDB_MAGIC, m) != 0)
         return np__fail(NP_EFORMAT, err, errlen, "%s: not a pattern database (bad magic)", path);
     if (have < 12)
-        return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
-                    have, NP_PDB_HEADER_SIZE);
+        return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)",
+                        path, have, NP_PDB_HEADER_SIZE);
     h->version = get_u32(b + 8);
     if (h->version > NP_PDB_FORMAT_VERSION)
         return np__fail(NP_EVERSION, err, errlen,
-                    "%s: written by a newer npuzzle (format version %u, this one reads %u)", path,
-                    h->version, NP_PDB_FORMAT_VERSION);
+                        "%s: written by a newer npuzzle (format version %u, this one reads %u)",
+                        path, h->version, NP_PDB_FORMAT_VERSION);
     if (h->version == 0)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
     /* Versions 1-3 stored the same values under other indices (pdb_file.h). */
     if (h->version < NP_PDB_FORMAT_VERSION)
         return np__fail(NP_EVERSION, err, errlen,
-                    "%s: written by an older npuzzle (format version %u, this one reads %u); "
-                    "npuzzle gen rebuilds it",
-                    path, h->version, NP_PDB_FORMAT_VERSION);
+                        "%s: written by an older npuzzle (format version %u, this one reads %u); "
+                        "npuzzle gen rebuilds it",
+                        path, h->version, NP_PDB_FORMAT_VERSION);
     if (have < NP_PDB_HEADER_SIZE)
-        return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)", path,
-                    have, NP_PDB_HEADER_SIZE);
+        return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)",
+                        path, have, NP_PDB_HEADER_SIZE);
     if (get_u64(b + HDR_CHECKED) != XXH3_64bits(b, HDR_CHECKED))
-        return np__fail(NP_ECHECKSUM, err, errlen, "%s: header checksum mismatch (file corrupt)", path);
+        return np__fail(NP_ECHECKSUM, err, errlen, "%s: header checksum mismatch (file corrupt)",
+                        path);
     if (get_u32(b + 12) != NP_PDB_HEADER_SIZE)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad header size %u", path, get_u32(b + 12));
 
@@ -164,13 +166,15 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
 
     if (h->rows < NP_MIN_SIDE || h->rows > NP_MAX_SIDE || h->cols < NP_MIN_SIDE ||
         h->cols > NP_MAX_SIDE)
-        return np__fail(NP_EFORMAT, err, errlen, "%s: bad board size %dx%d in header", path, h->rows,
-                    h->cols);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad board size %dx%d in header", path,
+                        h->rows, h->cols);
     int cells = h->rows * h->cols;
     if (b[18] > NP_GOAL_BLANK_LAST)
-        return np__fail(NP_EFORMAT, err, errlen, "%s: bad goal convention %d in header", path, b[18]);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad goal convention %d in header", path,
+                        b[18]);
     if (h->encoding != NP_PDB_ENC_8BIT && h->encoding != NP_PDB_ENC_4BIT)
-        return np__fail(NP_EFORMAT, err, errlen, "%s: unknown entry encoding %d", path, h->encoding);
+        return np__fail(NP_EFORMAT, err, errlen, "%s: unknown entry encoding %d", path,
+                        h->encoding);
     if (h->ntiles < 1 || h->ntiles > NP_RANK_MAX_K || h->ntiles >= cells)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad tile count %d", path, h->ntiles);
     uint64_t seen = 0;
@@ -185,23 +189,25 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
         return np__fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
     uint64_t want = placements(cells, h->ntiles);
     if (!want || h->entries != want)
-        return np__fail(NP_EFORMAT, err, errlen, "%s: entry count %llu does not match %d tiles on %d cells",
-                    path, (unsigned long long)h->entries, h->ntiles, cells);
+        return np__fail(NP_EFORMAT, err, errlen,
+                        "%s: entry count %llu does not match %d tiles on %d cells", path,
+                        (unsigned long long)h->entries, h->ntiles, cells);
     if (h->payload_offset < NP_PDB_HEADER_SIZE || h->payload_offset % NP_PDB_ALIGN ||
         h->payload_offset > (UINT64_C(1) << 40))
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad payload offset %llu", path,
-                    (unsigned long long)h->payload_offset);
+                        (unsigned long long)h->payload_offset);
     if (h->payload_length != np_pdb_payload_bytes(h->encoding, h->entries))
-        return np__fail(NP_EFORMAT, err, errlen, "%s: payload length %llu does not match %llu entries",
-                    path, (unsigned long long)h->payload_length, (unsigned long long)h->entries);
+        return np__fail(NP_EFORMAT, err, errlen,
+                        "%s: payload length %llu does not match %llu entries", path,
+                        (unsigned long long)h->payload_length, (unsigned long long)h->entries);
     uint64_t end = h->payload_offset + h->payload_length;
     if (file_size < end)
         return np__fail(NP_ETRUNCATED, err, errlen,
-                    "%s: truncated payload (file has %llu bytes, header says %llu)", path,
-                    (unsigned long long)file_size, (unsigned long long)end);
+                        "%s: truncated payload (file has %llu bytes, header says %llu)", path,
+                        (unsigned long long)file_size, (unsigned long long)end);
     if (file_size > end)
         return np__fail(NP_EFORMAT, err, errlen, "%s: %llu stray bytes after the payload", path,
-                    (unsigned long long)(file_size - end));
+                        (unsigned long long)(file_size - end));
     return NP_OK;
 }
 
@@ -219,24 +225,25 @@ static int format_tiles(char *buf, size_t len, const uint8_t *tiles, int n)
 }
 
 int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const char *path,
-                          char *err, size_t errlen)
+                         char *err, size_t errlen)
 {
     if (!e)
         return NP_OK;
     if ((e->rows && e->rows != h->rows) || (e->cols && e->cols != h->cols))
         return np__fail(NP_EMISMATCH, err, errlen, "%s: is for a %dx%d board, expected %dx%d", path,
-                    h->rows, h->cols, e->rows ? e->rows : h->rows, e->cols ? e->cols : h->cols);
+                        h->rows, h->cols, e->rows ? e->rows : h->rows, e->cols ? e->cols : h->cols);
     if (e->goal >= 0 && e->goal != (int)h->goal)
         return np__fail(NP_EMISMATCH, err, errlen, "%s: is for the %s goal, expected %s", path,
-                    np_goal_name(h->goal), np_goal_name((np_goal)e->goal));
-    if (e->ntiles && (e->ntiles != h->ntiles || !e->tiles ||
-                      memcmp(e->tiles, h->tiles, (size_t)h->ntiles) != 0)) {
+                        np_goal_name(h->goal), np_goal_name((np_goal)e->goal));
+    if (e->ntiles &&
+        (e->ntiles != h->ntiles || !e->tiles ||
+         memcmp(e->tiles, h->tiles, (size_t)h->ntiles) != 0)) {
         char have[4 * NP_MAX_CELLS], want[4 * NP_MAX_CELLS];
         format_tiles(have, sizeof have, h->tiles, h->ntiles);
         format_tiles(want, sizeof want, e->tiles ? e->tiles : h->tiles,
                      e->ntiles < NP_MAX_CELLS ? e->ntiles : NP_MAX_CELLS);
         return np__fail(NP_EMISMATCH, err, errlen, "%s: is for pattern %s, expected %s", path, have,
-                    want);
+                        want);
     }
     return NP_OK;
 }
@@ -252,7 +259,7 @@ int np__pdb_open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const cha
     int fd = open(file, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                    name, strerror(errno));
+                        name, strerror(errno));
     struct stat st;
     uint8_t b[NP_PDB_HEADER_SIZE];
     ssize_t n = fstat(fd, &st) == 0 ? pread(fd, b, sizeof b, 0) : -1;

@@ -1,4 +1,5 @@
-/* pdb_header_internal.h - the .pdb header's codec and checks, shared by the writer and the reader (not public API). */
+/* pdb_header_internal.h - the .pdb header's codec and checks, shared by the writer and the reader
+ * (not public API). */
 #ifndef NPUZZLE_PDB_HEADER_INTERNAL_H
 #define NPUZZLE_PDB_HEADER_INTERNAL_H
 

@@ -1,4 +1,5 @@
-/* pdb_pack.c - the 4-bit encoding: nibbles of (value - Manhattan distance) / 2 in index order, packed, and read back by the histogram.
+/* pdb_pack.c - the 4-bit encoding: nibbles of (value - Manhattan distance) / 2 in index order,
+ * packed, and read back by the histogram.
  *
  * np_pdb_histogram lives here rather than with the mapping (pdb_file.c): for a
  * 4-bit table it is a decoder, walking the same Manhattan distances as the
@@ -13,7 +14,7 @@
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_file.h"
 
-#define BLOCK_ENTRIES (1u << 16)    /* entries per OpenMP work item (even) */
+#define BLOCK_ENTRIES (1u << 16) /* entries per OpenMP work item (even) */
 
 /* ---- Manhattan distance of every placement, in index order ---------------- */
 
@@ -71,10 +72,13 @@ void np__pdb_scan_values(const np_ranker *r, const np_geom *g, const uint8_t *ti
     uint64_t nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
     uint64_t bad = UINT64_MAX;
     int maxv = 0;
-#pragma omp parallel for num_threads(thread_count(threads)) schedule(dynamic, 16) \
-    reduction(min : bad) reduction(max : maxv)
+#pragma omp parallel for num_threads(thread_count(threads)) schedule(dynamic, 16) reduction(min \
+                                                                                            : bad) \
+    reduction(max \
+              : maxv)
     for (uint64_t b = 0; b < nblocks; b++) {
-        uint64_t lo = b * BLOCK_ENTRIES, hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;
+        uint64_t lo = b * BLOCK_ENTRIES,
+                 hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;
         for (uint64_t i = lo; i < hi; i++)
             if (values[i] > maxv)
                 maxv = values[i];
@@ -144,7 +148,8 @@ int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], in
         uint64_t local[256] = {0};
 #pragma omp for schedule(dynamic, 16)
         for (uint64_t b = 0; b < nblocks; b++) {
-            uint64_t lo = b * BLOCK_ENTRIES, hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;
+            uint64_t lo = b * BLOCK_ENTRIES,
+                     hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;
             if (!four) {
                 for (uint64_t i = lo; i < hi; i++)
                     local[p[i]]++;

@@ -1,4 +1,5 @@
-/* pdb_write.c - writing a .pdb: checks the table, picks the encoding, writes the payload then the header through a temporary file. */
+/* pdb_write.c - writing a .pdb: checks the table, picks the encoding, writes the payload then the
+ * header through a temporary file. */
 #include "npuzzle/pdb_file.h"
 
 #include <errno.h>
@@ -20,7 +21,7 @@
 #define NP_VERSION "unknown"
 #endif
 
-#define CHUNK_BYTES (4u << 20)      /* payload bytes written per write call */
+#define CHUNK_BYTES (4u << 20) /* payload bytes written per write call */
 
 int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int ntiles,
                  const uint8_t *values, uint64_t entries, const np_pdb_write_opts *opts,
@@ -44,11 +45,12 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
      * 4-bit encoding come from the relabelled board. */
     np_geom labelled;
     if (np_geom_labelled(g, &labelled) != NP_OK)
-        return np__fail(NP_EINVAL, err, errlen, "%s: the geometry is already labelled (board.h)", path);
+        return np__fail(NP_EINVAL, err, errlen, "%s: the geometry is already labelled (board.h)",
+                        path);
     g = &labelled;
     if (entries != r.count)
-        return np__fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu", path,
-                    (unsigned long long)entries, (unsigned long long)r.count);
+        return np__fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu",
+                        path, (unsigned long long)entries, (unsigned long long)r.count);
     if (o.encoding != NP_PDB_ENC_AUTO && o.encoding != NP_PDB_ENC_8BIT &&
         o.encoding != NP_PDB_ENC_4BIT)
         return np__fail(NP_EINVAL, err, errlen, "%s: unknown encoding %d", path, o.encoding);
@@ -72,8 +74,8 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     if (enc == NP_PDB_ENC_4BIT && bad != UINT64_MAX) {
         free(packed);
         return np__fail(NP_EINVAL, err, errlen,
-                    "%s: entry %llu (value %d) does not fit the 4-bit encoding", path,
-                    (unsigned long long)bad, values[bad]);
+                        "%s: entry %llu (value %d) does not fit the 4-bit encoding", path,
+                        (unsigned long long)bad, values[bad]);
     }
 
     np_pdb_header h;
@@ -112,7 +114,8 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     /* Payload first, header last: a file cut short anywhere has no valid header. */
     int rc = NP_OK;
     for (uint64_t done = 0; done < h.payload_length;) {
-        uint64_t len = h.payload_length - done < CHUNK_BYTES ? h.payload_length - done : CHUNK_BYTES;
+        uint64_t len =
+            h.payload_length - done < CHUNK_BYTES ? h.payload_length - done : CHUNK_BYTES;
         const uint8_t *src;
         if (packed) {
             src = packed + done;

@@ -1,4 +1,5 @@
-/* pdb_zstd.c - zstd for .pdb files: compressing one to .pdb.zst and unpacking one, frame checksum on and verified. */
+/* pdb_zstd.c - zstd for .pdb files: compressing one to .pdb.zst and unpacking one, frame checksum
+ * on and verified. */
 #include "pdb_zstd_internal.h"
 
 #include <errno.h>
@@ -32,7 +33,7 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
     int in = open(src, O_RDONLY | O_CLOEXEC);
     if (in < 0)
         return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                    src, strerror(errno));
+                        src, strerror(errno));
     struct stat st;
     if (fstat(in, &st) != 0) {
         int e = errno;
@@ -106,7 +107,7 @@ int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
     int in = open(src, O_RDONLY | O_CLOEXEC);
     if (in < 0)
         return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                    src, strerror(errno));
+                        src, strerror(errno));
     ZSTD_DCtx *dc = ZSTD_createDCtx();
     size_t inlen = ZSTD_DStreamInSize(), outlen = ZSTD_DStreamOutSize();
     uint8_t *ibuf = malloc(inlen), *obuf = malloc(outlen);
@@ -132,13 +133,14 @@ int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
             pending = ZSTD_decompressStream(dc, &ob, &ib);
             if (ZSTD_isError(pending)) {
                 ZSTD_ErrorCode code = ZSTD_getErrorCode(pending);
-                rc = np__fail(code == ZSTD_error_prefix_unknown ? NP_EFORMAT : NP_ECHECKSUM, err,
-                          errlen, "%s: damaged zstd data (%s)", src, ZSTD_getErrorName(pending));
+                rc =
+                    np__fail(code == ZSTD_error_prefix_unknown ? NP_EFORMAT : NP_ECHECKSUM, err,
+                             errlen, "%s: damaged zstd data (%s)", src, ZSTD_getErrorName(pending));
                 goto done;
             }
             if (np__write_all(out, obuf, ob.pos, written) != 0) {
                 rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
-                          strerror(errno));
+                              strerror(errno));
                 goto done;
             }
             written += ob.pos;
@@ -151,14 +153,14 @@ int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
         pending = ZSTD_decompressStream(dc, &ob, &ib);
         if (ZSTD_isError(pending)) {
             rc = np__fail(NP_ECHECKSUM, err, errlen, "%s: damaged zstd data (%s)", src,
-                      ZSTD_getErrorName(pending));
+                          ZSTD_getErrorName(pending));
             goto done;
         }
         if (ob.pos == 0)
             break;
         if (np__write_all(out, obuf, ob.pos, written) != 0) {
             rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
-                      strerror(errno));
+                          strerror(errno));
             goto done;
         }
         written += ob.pos;

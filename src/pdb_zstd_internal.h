@@ -1,4 +1,5 @@
-/* pdb_zstd_internal.h - unpacking a .pdb.zst into an open file, for the reader's .zst fallback (not public API). */
+/* pdb_zstd_internal.h - unpacking a .pdb.zst into an open file, for the reader's .zst fallback
+ * (not public API). */
 #ifndef NPUZZLE_PDB_ZSTD_INTERNAL_H
 #define NPUZZLE_PDB_ZSTD_INTERNAL_H
 

@@ -1,4 +1,5 @@
-/* pdbset.c - the PDB set of a partition: opening its tables (shared or private copies), checking, closing. */
+/* pdbset.c - the PDB set of a partition: opening its tables (shared or private copies), checking,
+ * closing. */
 #include "npuzzle/pdbset.h"
 
 #include <stdio.h>
@@ -21,7 +22,8 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
     size_t alloc = (len + huge - 1) & ~(huge - 1);
     void *mem = NULL;
     if (posix_memalign(&mem, huge, alloc) != 0) {
-        return np__fail(NP_ENOMEM, err, errlen, "%s: no memory for a private copy of the table (%zu bytes)",
+        return np__fail(NP_ENOMEM, err, errlen,
+                        "%s: no memory for a private copy of the table (%zu bytes)",
                         np_pdb_path(set->pdb[p]), alloc);
     }
 #ifdef MADV_HUGEPAGE
@@ -38,10 +40,12 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
 {
     *out = NULL;
     if (!np_geom_row_major(g))
-        return np__fail(NP_EINVAL, err, errlen, "the geometry is labelled; tables are opened for a row-major one");
+        return np__fail(NP_EINVAL, err, errlen,
+                        "the geometry is labelled; tables are opened for a row-major one");
     if (part->rows != g->rows || part->cols != g->cols || !np_partition_covers(part)) {
-        return np__fail(NP_EINVAL, err, errlen, "partition %s does not cover every tile of a %dx%d board",
-                        part->name, g->rows, g->cols);
+        return np__fail(NP_EINVAL, err, errlen,
+                        "partition %s does not cover every tile of a %dx%d board", part->name,
+                        g->rows, g->cols);
     }
     np_pdbset *set = calloc(1, sizeof *set);
     if (!set)

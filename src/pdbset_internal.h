@@ -1,4 +1,5 @@
-/* pdbset_internal.h - the layout of an opened PDB set, shared by pdbset.c, heuristic.c and the search. */
+/* pdbset_internal.h - the layout of an opened PDB set, shared by pdbset.c, heuristic.c and the
+ * search. */
 #ifndef NPUZZLE_PDBSET_INTERNAL_H
 #define NPUZZLE_PDBSET_INTERNAL_H
 
@@ -14,8 +15,8 @@ struct np_pdbset {
     np_pdb *pdb[NP_PARTITION_MAX];
     np_pdb_view view[NP_PARTITION_MAX];
     np_ranker *ranker[NP_PARTITION_MAX];
-    void *copy[NP_PARTITION_MAX];  /* private payload copies (NP_PDBSET_PRIVATE_COPY) */
-    int8_t pat_of[NP_MAX_CELLS];   /* pattern of tile t (-1 for the blank) */
+    void *copy[NP_PARTITION_MAX]; /* private payload copies (NP_PDBSET_PRIVATE_COPY) */
+    int8_t pat_of[NP_MAX_CELLS];  /* pattern of tile t (-1 for the blank) */
 };
 
 /* Ask for the cache line of entry i of pattern p (a hint; never faults). */

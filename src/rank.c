@@ -1,4 +1,5 @@
-/* rank.c - the placement index: ranking, unranking, walking in index order, step tables (see rank.h). */
+/* rank.c - the placement index: ranking, unranking, walking in index order, step tables (see
+ * rank.h). */
 #include "npuzzle/rank.h"
 
 #include <string.h>
@@ -14,7 +15,8 @@ int np_ranker_init(np_ranker *r, int n, int k)
     r->k = k;
     uint64_t count = 1;
     for (int i = 0; i < k; i++)
-        if (__builtin_mul_overflow(count, (uint64_t)(n - i), &count) || count >= (UINT64_C(1) << 63))
+        if (__builtin_mul_overflow(count, (uint64_t)(n - i), &count) ||
+            count >= (UINT64_C(1) << 63))
             return NP_EINVAL;
     r->count = count;
     r->weight[0] = 1;

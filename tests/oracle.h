@@ -166,12 +166,12 @@ static inline const char *board_str(const uint8_t *p, int n)
 
 typedef struct oracle {
     int rows, cols, n;
-    int blank_last;         /* goal: 1 2 ... n-1 0 instead of 0 1 ... n-1 */
-    uint32_t count;         /* n! */
-    int8_t *dist;           /* distance by perm_rank, -1 when unreachable from the goal */
+    int blank_last; /* goal: 1 2 ... n-1 0 instead of 0 1 ... n-1 */
+    uint32_t count; /* n! */
+    int8_t *dist;   /* distance by perm_rank, -1 when unreachable from the goal */
     int maxd;
     uint32_t reached;
-    uint32_t per_dist[64];  /* how many boards at each distance */
+    uint32_t per_dist[64]; /* how many boards at each distance */
 } oracle;
 
 /* Breadth-first search from the goal over all n! arrangements. At most half of

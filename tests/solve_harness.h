@@ -28,9 +28,8 @@ typedef int (*solve_fn)(np_result *, const np_board *, const np_geom *, const np
 
 /* Solve one board and check the answer against the oracle distance `opt`:
  * exact when weight <= 1, else opt <= L <= weight*opt; the path is replayed here. */
-static inline void check_solve(solve_fn solve, const char *what, const oracle *o,
-                               const np_geom *g, const uint8_t *p, int opt,
-                               const np_search_opts *opts)
+static inline void check_solve(solve_fn solve, const char *what, const oracle *o, const np_geom *g,
+                               const uint8_t *p, int opt, const np_search_opts *opts)
 {
     np_board b = make_board(p, o->rows, o->cols);
     np_result *res = malloc(sizeof *res);
@@ -45,8 +44,8 @@ static inline void check_solve(solve_fn solve, const char *what, const oracle *o
         fail_msg("%s-%s %dx%d board [%s]: length %d, BFS distance %d", what, h, o->rows, o->cols,
                  board_str(p, o->n), res->length, opt);
     if (w > 1.0 && (res->length < opt || res->length > w * opt + 1e-9))
-        fail_msg("%s-%s w=%.2f %dx%d board [%s]: length %d outside [%d, %.2f]", what, h, w,
-                 o->rows, o->cols, board_str(p, o->n), res->length, opt, w * opt);
+        fail_msg("%s-%s w=%.2f %dx%d board [%s]: length %d outside [%d, %.2f]", what, h, w, o->rows,
+                 o->cols, board_str(p, o->n), res->length, opt, w * opt);
     if ((res->length - opt) % 2 != 0)
         fail_msg("%s-%s board [%s]: length %d has the wrong parity (opt %d)", what, h,
                  board_str(p, o->n), res->length, opt);
@@ -54,15 +53,17 @@ static inline void check_solve(solve_fn solve, const char *what, const oracle *o
     int k = replay(p, o->rows, o->cols, o->blank_last, res->moves, &at_goal);
     if (k != res->length || !at_goal)
         fail_msg("%s-%s w=%.2f board [%s]: moves \"%s\" replay to %d legal moves (length %d), "
-                 "goal %s", what, h, w, board_str(p, o->n), res->moves, k, res->length,
+                 "goal %s",
+                 what, h, w, board_str(p, o->n), res->moves, k, res->length,
                  at_goal ? "reached" : "NOT reached");
     int hv = opts->heuristic == NP_H_LC ? np_h_linear_conflict(&b, g) : np_h_manhattan(&b, g);
     if (res->h0 != hv)
-        fail_msg("%s-%s board [%s]: h0 %d, heuristic says %d", what, h, board_str(p, o->n),
-                 res->h0, hv);
-    if (opt > 0 && (res->generated < (uint64_t)res->length || res->expanded < (uint64_t)res->length))
-        fail_msg("%s-%s board [%s]: %llu expanded, %llu generated for a %d-move solution", what,
-                 h, board_str(p, o->n), (unsigned long long)res->expanded,
+        fail_msg("%s-%s board [%s]: h0 %d, heuristic says %d", what, h, board_str(p, o->n), res->h0,
+                 hv);
+    if (opt > 0 &&
+        (res->generated < (uint64_t)res->length || res->expanded < (uint64_t)res->length))
+        fail_msg("%s-%s board [%s]: %llu expanded, %llu generated for a %d-move solution", what, h,
+                 board_str(p, o->n), (unsigned long long)res->expanded,
                  (unsigned long long)res->generated, res->length);
     free(res);
 }
@@ -72,8 +73,8 @@ static inline void run_sample(solve_fn solve, const char *what, const oracle *o,
                               const uint32_t *ranks, size_t n, np_hkind h, double weight)
 {
     np_geom g;
-    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
-                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g, o->rows, o->cols,
+                             o->blank_last ? NP_GOAL_BLANK_LAST : NP_GOAL_BLANK_FIRST) == NP_OK);
     np_search_opts opts;
     memset(&opts, 0, sizeof opts);
     opts.heuristic = h;

@@ -186,8 +186,8 @@ static void test_astar_size_limit(void **state)
         assert_true(np_board_move(&b, &g, NP_RIGHT) == NP_OK);
         int rc = np_astar_solve(res, &b, &g, NULL);
         if (rc != NP_ETOOBIG)
-            fail_msg("%dx%d: np_astar_solve returned %d, want NP_ETOOBIG", sizes[i][0],
-                     sizes[i][1], rc);
+            fail_msg("%dx%d: np_astar_solve returned %d, want NP_ETOOBIG", sizes[i][0], sizes[i][1],
+                     rc);
         assert_int_equal(res->length, -1);
     }
     /* other refusals */
@@ -212,7 +212,10 @@ static void test_astar_size_limit(void **state)
 static void test_astar_15puzzle_easy(void **state)
 {
     (void)state;
-    static const struct { int id, opt; uint8_t t[16]; } inst[] = {
+    static const struct {
+        int id, opt;
+        uint8_t t[16];
+    } inst[] = {
         {79, 42, {0, 1, 9, 7, 11, 13, 5, 3, 14, 12, 4, 2, 8, 6, 10, 15}},
         {55, 41, {13, 8, 14, 3, 9, 1, 0, 7, 15, 5, 4, 10, 12, 2, 6, 11}},
     };
@@ -316,22 +319,15 @@ static void test_batch_astar(void **state)
     free(r2);
 }
 
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        TIMED_TEST(test_oracle_sample),
-        TIMED_TEST(test_astar_size_limit),
-        TIMED_TEST(test_astar_hardest8),
-        TIMED_TEST(test_astar_3x3_sample_md),
-        TIMED_TEST(test_astar_3x3_sample_lc),
-        TIMED_TEST(test_astar_small_boards),
-        TIMED_TEST(test_astar_blank_last),
-        TIMED_TEST(test_astar_weighted),
-        TIMED_TEST(test_astar_unsolvable),
-        TIMED_TEST(test_astar_15puzzle_easy),
-        TIMED_TEST(test_astar_memory_limit),
-        TIMED_TEST(test_batch_astar),
+        TIMED_TEST(test_oracle_sample),       TIMED_TEST(test_astar_size_limit),
+        TIMED_TEST(test_astar_hardest8),      TIMED_TEST(test_astar_3x3_sample_md),
+        TIMED_TEST(test_astar_3x3_sample_lc), TIMED_TEST(test_astar_small_boards),
+        TIMED_TEST(test_astar_blank_last),    TIMED_TEST(test_astar_weighted),
+        TIMED_TEST(test_astar_unsolvable),    TIMED_TEST(test_astar_15puzzle_easy),
+        TIMED_TEST(test_astar_memory_limit),  TIMED_TEST(test_batch_astar),
     };
     /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
     const char *filter = getenv("NPUZZLE_TEST_FILTER");

@@ -1,4 +1,5 @@
-/* test_board.c - board module: parsing, printing, parity, mirror, moves, checked against a plain BFS. */
+/* test_board.c - board module: parsing, printing, parity, mirror, moves, checked against a plain
+ * BFS. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -147,7 +148,8 @@ static void test_parse_comment_meta(void **state)
 static void test_parse_no_board(void **state)
 {
     (void)state;
-    static const char *lines[] = {"", "\n", "   \t ", "# a comment", "   # id=3 opt=4", "#", "\r\n"};
+    static const char *lines[] = {"",  "\n",  "   \t ", "# a comment", "   # id=3 opt=4",
+                                  "#", "\r\n"};
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         np_board b;
         np_board_meta meta;
@@ -579,9 +581,9 @@ static void test_bfs_3x3_heuristics(void **state)
     assert_int_equal(o->per_dist[31], 2);
     /* the published depth profile of the 8-puzzle */
     static const uint32_t profile[32] = {
-        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512,
-        4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274,
-        3910, 760, 221, 2,
+        1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+        396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+        23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2,
     };
     for (int d = 0; d < 32; d++)
         assert_int_equal(o->per_dist[d], profile[d]);
@@ -602,15 +604,17 @@ static void test_bfs_3x3_heuristics(void **state)
 static void test_linear_conflict_values(void **state)
 {
     (void)state;
-    static const struct { const char *board; int md, lc; } cases[] = {
-        {"0 1 2 3 4 5 6 7 8", 0, 0},
-        {"0 2 1 3 4 5 6 7 8", 2, 4},    /* 1 and 2 swapped in row 0 */
-        {"0 1 2 6 4 5 3 7 8", 2, 4},    /* 3 and 6 swapped in column 0 */
-        {"0 1 2 3 4 5 8 7 6", 4, 8},    /* row 2 reversed: two tiles must leave it */
-        {"0 1 2 5 4 3 6 7 8", 4, 8},    /* row 1 reversed */
-        {"1 0 2 3 4 5 6 7 8", 1, 1},    /* the blank is no tile */
-        {"4 1 2 3 0 5 6 7 8", 2, 2},    /* 4 out of its lines: no conflict */
-        {"0 1 8 3 4 5 6 7 2", 4, 8},    /* column 2 reads 8 5 2: two tiles leave it */
+    static const struct {
+        const char *board;
+        int md, lc;
+    } cases[] = {
+        {"0 1 2 3 4 5 6 7 8", 0, 0}, {"0 2 1 3 4 5 6 7 8", 2, 4}, /* 1 and 2 swapped in row 0 */
+        {"0 1 2 6 4 5 3 7 8", 2, 4},                              /* 3 and 6 swapped in column 0 */
+        {"0 1 2 3 4 5 8 7 6", 4, 8}, /* row 2 reversed: two tiles must leave it */
+        {"0 1 2 5 4 3 6 7 8", 4, 8}, /* row 1 reversed */
+        {"1 0 2 3 4 5 6 7 8", 1, 1}, /* the blank is no tile */
+        {"4 1 2 3 0 5 6 7 8", 2, 2}, /* 4 out of its lines: no conflict */
+        {"0 1 8 3 4 5 6 7 2", 4, 8}, /* column 2 reads 8 5 2: two tiles leave it */
     };
     np_geom g;
     assert_int_equal(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST), NP_OK);

@@ -1,4 +1,5 @@
-/* test_gen_index.c - the PDB generator's (cell set, order) numbering: ranks in order, round trips. */
+/* test_gen_index.c - the PDB generator's (cell set, order) numbering: ranks in order,
+ * round trips. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -171,10 +172,8 @@ static void test_perm_after_move(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_counts),
-        cmocka_unit_test(test_comb_order),
-        cmocka_unit_test(test_perm_parts),
-        cmocka_unit_test(test_perm_extremes),
+        cmocka_unit_test(test_counts),          cmocka_unit_test(test_comb_order),
+        cmocka_unit_test(test_perm_parts),      cmocka_unit_test(test_perm_extremes),
         cmocka_unit_test(test_perm_after_move),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -85,10 +85,10 @@ static void test_labelled_geometry_refused(void **state)
 static void test_oracle_profile(void **state)
 {
     (void)state;
-    static const uint32_t profile[32] = {
-        1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512,
-        4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274,
-        3910, 760, 221, 2};
+    static const uint32_t profile[32] = {1,     2,     4,     8,     16,    20,    39,    62,
+                                         116,   152,   286,   396,   748,   1024,  1893,  2512,
+                                         4485,  5638,  9529,  10878, 16993, 17110, 23952, 20224,
+                                         24047, 15578, 14560, 6274,  3910,  760,   221,   2};
     assert_int_equal(or33.reached, 181440);
     assert_int_equal(or33.maxd, 31);
     for (int d = 0; d < 32; d++)
@@ -116,8 +116,8 @@ static void test_oracle_profile(void **state)
 static void check_all_boards(const oracle *o)
 {
     np_geom g;
-    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
-                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g, o->rows, o->cols,
+                             o->blank_last ? NP_GOAL_BLANK_LAST : NP_GOAL_BLANK_FIRST) == NP_OK);
     uint8_t p[OR_MAX_CELLS];
     for (uint32_t r = 0; r < o->count; r++) {
         perm_unrank(r, p, o->n);
@@ -219,8 +219,8 @@ static void test_ida_weighted(void **state)
 static void check_unsolvable(const oracle *o, int stride)
 {
     np_geom g;
-    assert_true(np_geom_init(&g, o->rows, o->cols, o->blank_last ? NP_GOAL_BLANK_LAST
-                                                                   : NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g, o->rows, o->cols,
+                             o->blank_last ? NP_GOAL_BLANK_LAST : NP_GOAL_BLANK_FIRST) == NP_OK);
     np_result *res = malloc(sizeof *res);
     assert_non_null(res);
     uint8_t p[OR_MAX_CELLS];
@@ -238,9 +238,9 @@ static void check_unsolvable(const oracle *o, int stride)
             if (rc != NP_OK || res->status != NP_STATUS_UNSOLVABLE || res->generated != 0 ||
                 res->expanded != 0 || res->length != -1 || res->moves[0] != 0)
                 fail_msg("%dx%d unsolvable board [%s]: rc %d status %d length %d generated %llu "
-                         "expanded %llu", o->rows, o->cols, board_str(p, o->n), rc,
-                         (int)res->status, res->length, (unsigned long long)res->generated,
-                         (unsigned long long)res->expanded);
+                         "expanded %llu",
+                         o->rows, o->cols, board_str(p, o->n), rc, (int)res->status, res->length,
+                         (unsigned long long)res->generated, (unsigned long long)res->expanded);
         }
         tested++;
     }
@@ -389,15 +389,17 @@ static void load_korf100(void)
  *   awk '$1=="korf100" && $4 < 20000000 {print $2}' published-nodes.txt
  * 37 instances, 273,000,996 published nodes in all. This selects the inputs;
  * the answers (opt=) come from the data file. */
-static const struct { int id; uint64_t md1985; } easy_korf[] = {
-    {2, 15300442},  {5, 11020325},  {9, 1650696},   {12, 546344},   {13, 11861705},
-    {16, 17984051}, {19, 1280495},  {20, 17954870}, {23, 15971319}, {28, 5934442},
-    {30, 2196593},  {31, 2351811},  {39, 19355806}, {42, 877823},   {45, 6158733},
-    {47, 1411294},  {48, 1905023},  {55, 927212},   {57, 8841527},  {58, 12955404},
-    {61, 7096850},  {65, 18997681}, {71, 8885972},  {73, 3222276},  {74, 1897728},
-    {77, 18918269}, {78, 10907150}, {79, 540860},   {81, 9982569},  {85, 2725456},
-    {86, 2304426},  {90, 7171137},  {93, 1599909},  {94, 1337340},  {95, 7115967},
-    {96, 12808564}, {97, 1002927},
+static const struct {
+    int id;
+    uint64_t md1985;
+} easy_korf[] = {
+    {2, 15300442},  {5, 11020325},  {9, 1650696},   {12, 546344},   {13, 11861705}, {16, 17984051},
+    {19, 1280495},  {20, 17954870}, {23, 15971319}, {28, 5934442},  {30, 2196593},  {31, 2351811},
+    {39, 19355806}, {42, 877823},   {45, 6158733},  {47, 1411294},  {48, 1905023},  {55, 927212},
+    {57, 8841527},  {58, 12955404}, {61, 7096850},  {65, 18997681}, {71, 8885972},  {73, 3222276},
+    {74, 1897728},  {77, 18918269}, {78, 10907150}, {79, 540860},   {81, 9982569},  {85, 2725456},
+    {86, 2304426},  {90, 7171137},  {93, 1599909},  {94, 1337340},  {95, 7115967},  {96, 12808564},
+    {97, 1002927},
 };
 #define N_EASY (sizeof easy_korf / sizeof easy_korf[0])
 
@@ -442,9 +444,8 @@ static void test_ida_korf100_easy(void **state)
         long long diff = (long long)md->generated - (long long)easy_korf[i].md1985;
         exact += diff >= -1 && diff <= 1;
         print_message("%4d %3d %14llu %11llu %6lld %14llu\n", ki->id, ki->opt,
-                      (unsigned long long)md->generated,
-                      (unsigned long long)easy_korf[i].md1985, diff,
-                      (unsigned long long)lc->generated);
+                      (unsigned long long)md->generated, (unsigned long long)easy_korf[i].md1985,
+                      diff, (unsigned long long)lc->generated);
         /* lc dominates md: on these fixed instances it never needs more nodes. */
         if (lc->generated > md->generated)
             fail_msg("Korf #%d: lc generated %llu > md %llu", ki->id,
@@ -642,11 +643,12 @@ static void test_batch_threads(void **state)
                     r->h0 != one->h0 || strcmp(r->moves, one->moves) != 0)
                     fail_msg("batch (%s, %d threads) board %d: status %d length %d gen %llu exp "
                              "%llu h0 %d moves %s; alone: status %d length %d gen %llu exp %llu "
-                             "h0 %d moves %s", np_hkind_name((np_hkind)h), k + 1, i,
-                             (int)r->status, r->length, (unsigned long long)r->generated,
-                             (unsigned long long)r->expanded, r->h0, r->moves, (int)one->status,
-                             one->length, (unsigned long long)one->generated,
-                             (unsigned long long)one->expanded, one->h0, one->moves);
+                             "h0 %d moves %s",
+                             np_hkind_name((np_hkind)h), k + 1, i, (int)r->status, r->length,
+                             (unsigned long long)r->generated, (unsigned long long)r->expanded,
+                             r->h0, r->moves, (int)one->status, one->length,
+                             (unsigned long long)one->generated, (unsigned long long)one->expanded,
+                             one->h0, one->moves);
             }
             if (i < N - 1) {
                 perm_unrank(sample33[(size_t)i * (nsample33 / N)], p, 9);
@@ -725,8 +727,10 @@ static void test_ida_specialised_kernels(void **state)
             do {
                 seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
                 int dir = (int)(seed >> 62);
-                to = dir == 0 ? (r > 0 ? blank - 5 : -1) : dir == 1 ? (k > 0 ? blank - 1 : -1)
-                   : dir == 2 ? (k < 4 ? blank + 1 : -1) : (r < 4 ? blank + 5 : -1);
+                to = dir == 0  ? (r > 0 ? blank - 5 : -1)
+                    : dir == 1 ? (k > 0 ? blank - 1 : -1)
+                    : dir == 2 ? (k < 4 ? blank + 1 : -1)
+                               : (r < 4 ? blank + 5 : -1);
             } while (to < 0 || to == last);
             b.tiles[blank] = b.tiles[to];
             b.tiles[to] = 0;
@@ -739,7 +743,6 @@ static void test_ida_specialised_kernels(void **state)
         compare_kernels(&b, &g5, NP_H_MD, 2.0);
     }
 }
-
 
 int main(void)
 {

@@ -1,4 +1,5 @@
-/* test_pattern.c - pattern module: parsing partitions, refusing bad ones, the built-in catalogue. */
+/* test_pattern.c - pattern module: parsing partitions, refusing bad ones, the built-in
+ * catalogue. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,7 +72,8 @@ static void test_parse_custom(void **state)
 static void test_refuse_overlap(void **state)
 {
     (void)state;
-    expect_refused("1,2,3/3,4", 3, 3, false, NP_EINVAL, "tile 3 is in both pattern 1 and pattern 2");
+    expect_refused("1,2,3/3,4", 3, 3, false, NP_EINVAL,
+                   "tile 3 is in both pattern 1 and pattern 2");
     expect_refused("1,2,2", 3, 3, false, NP_EINVAL, "tile 2 appears twice");
 }
 
@@ -182,8 +184,7 @@ static void test_catalog_contents(void **state)
     (void)state;
     expect_catalog("8:4-4", "1,2,3,4/5,6,7,8");
     expect_catalog("15:7-8", "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15");
-    expect_catalog("24:6-6-6-6",
-                   "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24");
+    expect_catalog("24:6-6-6-6", "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24");
     np_partition p;
     assert_int_equal(np_catalog_find(&p, "15:6-6-3", err, sizeof err), NP_OK);
     assert_int_equal(p.patterns[0].ntiles + p.patterns[1].ntiles + p.patterns[2].ntiles, 15);

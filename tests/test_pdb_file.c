@@ -1,4 +1,5 @@
-/* test_pdb_file.c - pdb_file module: round trips in both encodings, every file fault refused by name, interrupted writes. */
+/* test_pdb_file.c - pdb_file module: round trips in both encodings, every file fault refused by
+ * name, interrupted writes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -166,7 +167,8 @@ static int count_files(const char *part, char found[][512], int max)
     return n;
 }
 
-static void expect_open_fails(const char *path, const np_pdb_expect *ex, int code, const char *needle)
+static void expect_open_fails(const char *path, const np_pdb_expect *ex, int code,
+                              const char *needle)
 {
     np_pdb *p = (np_pdb *)1;
     err[0] = '\0';
@@ -236,11 +238,13 @@ static void round_trip(int rows, int cols, np_goal goal, const uint8_t *tiles, i
     np_pdb_write_opts o8 = {.encoding = NP_PDB_ENC_8BIT, .threads = 2};
     np_pdb_write_opts oa = {.encoding = NP_PDB_ENC_AUTO, .threads = 2};
     np_pdb_write_info info;
-    assert_int_equal(np_pdb_write(p8, &g, tiles, k, v, entries, &o8, &info, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_write(p8, &g, tiles, k, v, entries, &o8, &info, err, sizeof err),
+                     NP_OK);
     assert_int_equal(info.encoding, NP_PDB_ENC_8BIT);
     assert_int_equal(info.file_bytes, 4096 + entries);
     assert_int_equal(file_size(p8), 4096 + (long)entries);
-    assert_int_equal(np_pdb_write(p4, &g, tiles, k, v, entries, &oa, &info, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_write(p4, &g, tiles, k, v, entries, &oa, &info, err, sizeof err),
+                     NP_OK);
     assert_int_equal(info.encoding, NP_PDB_ENC_4BIT); /* chosen automatically */
     assert_int_equal(file_size(p4), 4096 + (long)((entries + 1) / 2));
 
@@ -307,7 +311,8 @@ static void test_labelled_geometry_refused(void **state)
     uint8_t *v = table4(&g, ref_tiles, 4, &entries);
     char path[512];
     path_in(path, sizeof path, "labelled.pdb");
-    assert_true(np_pdb_write(path, &lg, ref_tiles, 4, v, entries, NULL, NULL, err, sizeof err) == NP_EINVAL);
+    assert_true(np_pdb_write(path, &lg, ref_tiles, 4, v, entries, NULL, NULL, err, sizeof err) ==
+                NP_EINVAL);
     assert_non_null(strstr(err, "labelled"));
     assert_false(exists(path));
     char found[4][512];
@@ -362,22 +367,26 @@ static void test_encoding_choice(void **state)
     v[100] ^= 1;
     assert_int_equal(np_pdb_write(p, &g, tiles, 3, v, entries, &a, &info, err, sizeof err), NP_OK);
     assert_int_equal(info.encoding, NP_PDB_ENC_8BIT);
-    assert_true(np_pdb_write(p, &g, tiles, 3, v, entries, &f4, &info, err, sizeof err) == NP_EINVAL);
+    assert_true(np_pdb_write(p, &g, tiles, 3, v, entries, &f4, &info, err, sizeof err) ==
+                NP_EINVAL);
     assert_non_null(strstr(err, "entry 100"));
     v[100] ^= 1;
     /* a value too far above md for a nibble */
     np_ranker r;
     np_ranker_init(&r, 9, 3);
     v[7] = (uint8_t)(md_of(&r, &g, tiles, 7) + 32);
-    assert_int_equal(np_pdb_write(p, &g, tiles, 3, v, entries, NULL, &info, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_write(p, &g, tiles, 3, v, entries, NULL, &info, err, sizeof err),
+                     NP_OK);
     assert_int_equal(info.encoding, NP_PDB_ENC_8BIT);
     /* below md */
     v[7] = 0;
     if (md_of(&r, &g, tiles, 7) > 0) {
-        assert_true(np_pdb_write(p, &g, tiles, 3, v, entries, &f4, NULL, err, sizeof err) == NP_EINVAL);
+        assert_true(np_pdb_write(p, &g, tiles, 3, v, entries, &f4, NULL, err, sizeof err) ==
+                    NP_EINVAL);
     }
     /* wrong entry count, bad tiles */
-    assert_true(np_pdb_write(p, &g, tiles, 3, v, entries - 1, NULL, NULL, err, sizeof err) == NP_EINVAL);
+    assert_true(np_pdb_write(p, &g, tiles, 3, v, entries - 1, NULL, NULL, err, sizeof err) ==
+                NP_EINVAL);
     assert_true(np_pdb_write(p, &g, (const uint8_t[]){1, 1, 2}, 3, v, entries, NULL, NULL, err,
                              sizeof err) == NP_EINVAL);
     assert_true(np_pdb_write(p, &g, (const uint8_t[]){0, 1, 2}, 3, v, entries, NULL, NULL, err,
@@ -393,8 +402,8 @@ static void test_filename(void **state)
     np_geom g;
     char buf[128];
     np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST);
-    assert_int_equal(np_pdb_filename(buf, sizeof buf, &g, (const uint8_t[]){1, 2, 3, 4, 5, 6, 7}, 7),
-                     24);
+    assert_int_equal(
+        np_pdb_filename(buf, sizeof buf, &g, (const uint8_t[]){1, 2, 3, 4, 5, 6, 7}, 7), 24);
     assert_string_equal(buf, "4x4-bf-1.2.3.4.5.6.7.pdb");
     np_geom_init(&g, 3, 5, NP_GOAL_BLANK_LAST);
     np_pdb_filename(buf, sizeof buf, &g, (const uint8_t[]){12, 3}, 2);
@@ -811,8 +820,10 @@ static void test_interrupted_overwrite(void **state)
     const uint8_t tiles[2] = {1, 2};
     uint8_t v[600];
     memset(v, 7, sizeof v);
-    assert_int_equal(np_pdb_write(p, &g, tiles, 2, v, 600, &(np_pdb_write_opts){.encoding = NP_PDB_ENC_8BIT},
-                                  NULL, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_write(p, &g, tiles, 2, v, 600,
+                                  &(np_pdb_write_opts){.encoding = NP_PDB_ENC_8BIT}, NULL, err,
+                                  sizeof err),
+                     NP_OK);
     long before = file_size(p);
     /* now a child overwrites it with a big table and dies mid-write */
     int fds[2];
@@ -825,8 +836,8 @@ static void test_interrupted_overwrite(void **state)
         uint64_t entries = 600;
         uint8_t big[600];
         memset(big, 9, sizeof big);
-        np_pdb_write_opts o = {.encoding = NP_PDB_ENC_8BIT, .threads = 1,
-                               .progress = stall_after_first_chunk};
+        np_pdb_write_opts o = {
+            .encoding = NP_PDB_ENC_8BIT, .threads = 1, .progress = stall_after_first_chunk};
         char e[256];
         np_pdb_write(p, &g, tiles, 2, big, entries, &o, NULL, e, sizeof e);
         _exit(5);

@@ -292,7 +292,7 @@ static void test_8puzzle_admissible(void **state)
     /* Plain BFS over boards (tiles[cell]) from the goal. */
     enum { NPERM = 362880 };
     uint8_t *dist = malloc(NPERM);
-    uint8_t (*queue)[9] = malloc((size_t)NPERM * 9);
+    uint8_t(*queue)[9] = malloc((size_t)NPERM * 9);
     assert_non_null(dist);
     assert_non_null(queue);
     memset(dist, UNSEEN, NPERM);
@@ -390,7 +390,8 @@ static void test_invalid(void **state)
     np_pdb_gen_estimate est;
     uint8_t *v;
     uint64_t e;
-    static const uint8_t blank[] = {0, 1}, dup[] = {1, 2, 1}, out[] = {1, 9}, many[] = {1, 2, 3, 4, 5, 6, 7};
+    static const uint8_t blank[] = {0, 1}, dup[] = {1, 2, 1}, out[] = {1, 9},
+                         many[] = {1, 2, 3, 4, 5, 6, 7};
     assert_true(np_pdb_gen_estimate_for(&est, &g, blank, 2) == NP_EINVAL);
     assert_true(np_pdb_gen_estimate_for(&est, &g, dup, 3) == NP_EINVAL);
     assert_true(np_pdb_gen_estimate_for(&est, &g, out, 2) == NP_EINVAL);
@@ -491,16 +492,11 @@ static void test_4x4_seven(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest fast[] = {
-        cmocka_unit_test(test_invalid),
-        cmocka_unit_test(test_too_big),
-        cmocka_unit_test(test_ref_3x3),
-        cmocka_unit_test(test_ref_4x4),
-        cmocka_unit_test(test_ref_other_shapes),
-        cmocka_unit_test(test_ref_many_orders),
-        cmocka_unit_test(test_ref_blank_last),
-        cmocka_unit_test(test_threads_identical),
-        cmocka_unit_test(test_progress),
-        cmocka_unit_test(test_8puzzle_admissible),
+        cmocka_unit_test(test_invalid),          cmocka_unit_test(test_too_big),
+        cmocka_unit_test(test_ref_3x3),          cmocka_unit_test(test_ref_4x4),
+        cmocka_unit_test(test_ref_other_shapes), cmocka_unit_test(test_ref_many_orders),
+        cmocka_unit_test(test_ref_blank_last),   cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_progress),         cmocka_unit_test(test_8puzzle_admissible),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_4x4_seven),

@@ -81,8 +81,8 @@ static void own_mirror(uint8_t *out, const uint8_t *in, int side)
     for (int r = 0; r < side; r++)
         for (int c = 0; c < side; c++) {
             int t = in[r * side + c];
-            int tr = t / side, tc = t % side;     /* goal cell of t */
-            int renamed = tc * side + tr;         /* the tile at home on its transpose */
+            int tr = t / side, tc = t % side; /* goal cell of t */
+            int renamed = tc * side + tr;     /* the tile at home on its transpose */
             out[c * side + r] = (uint8_t)renamed;
         }
 }
@@ -107,7 +107,7 @@ static int own_solvable(const uint8_t *tiles, int rows, int cols)
 #define P8_PERMS 362880u
 #define P8_REACHABLE 181440u
 
-static oracle p8;                /* tests/oracle.h; p8.dist by perm_rank, -1 = other parity class */
+static oracle p8; /* tests/oracle.h; p8.dist by perm_rank, -1 = other parity class */
 
 static void p8_bfs(void)
 {
@@ -145,8 +145,7 @@ static void remove_dir(const char *dir)
 /* Generate every pattern of `name` on g once, write it into a new temporary
  * directory per entry of t[0..nt-1] (with that entry's encoding), and open
  * each directory as the solver does. */
-static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g,
-                         const char *name)
+static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g, const char *name)
 {
     char err[512] = "";
     np_partition part;
@@ -234,9 +233,9 @@ static int setup_slow(void **state)
     assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
     static const int enc15[2] = {NP_PDB_ENC_AUTO, NP_PDB_ENC_8BIT};
     tables_build(t15, enc15, 2, &g4, "15:6-6-3");
-    print_message("[ setup    ] 15:6-6-3 built and written in %.2f s; %s build, %d OpenMP threads\n",
-                  t15[1].build_seconds, UNDER_SANITIZER ? "sanitizer" : "plain",
-                  omp_get_max_threads());
+    print_message(
+        "[ setup    ] 15:6-6-3 built and written in %.2f s; %s build, %d OpenMP threads\n",
+        t15[1].build_seconds, UNDER_SANITIZER ? "sanitizer" : "plain", omp_get_max_threads());
     return 0;
 }
 
@@ -265,8 +264,7 @@ static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_r
 {
     int want = p8.dist[perm_rank(tiles, P8_CELLS)];
     np_board b = make_board(tiles, 3, 3);
-    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = set, .no_reflect = no_reflect,
-                        .threads = 1};
+    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = set, .no_reflect = no_reflect, .threads = 1};
     int rc = np_ida_solve(res, &b, &g3, &o);
     assert_true(rc == NP_OK);
     assert_int_equal(res->status, NP_STATUS_SOLVED);
@@ -321,7 +319,7 @@ static void test_p8_sampled_boards(void **state)
     for (int d = 0; d < 32; d++) {
         uint32_t *a = bydist + start[d];
         uint32_t take = count[d] < PER_DIST ? count[d] : PER_DIST;
-        for (uint32_t i = 0; i < take; i++) {   /* partial Fisher-Yates */
+        for (uint32_t i = 0; i < take; i++) { /* partial Fisher-Yates */
             uint32_t j = i + prng_below(count[d] - i);
             uint32_t x = a[i];
             a[i] = a[j];
@@ -494,12 +492,12 @@ static void test_korf100(void **state)
         generated += res[i].generated;
         search += res[i].seconds;
     }
-    print_message("[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection; "
-                  "%.2f s wall on %d threads (%.2f s of search), %llu nodes generated "
-                  "(mean %.0f)\n",
-                  UNDER_SANITIZER ? "sanitizer" : "plain",
-                  n, wall, omp_get_max_threads(), search, (unsigned long long)generated,
-                  (double)generated / n);
+    print_message(
+        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection; "
+        "%.2f s wall on %d threads (%.2f s of search), %llu nodes generated "
+        "(mean %.0f)\n",
+        UNDER_SANITIZER ? "sanitizer" : "plain", n, wall, omp_get_max_threads(), search,
+        (unsigned long long)generated, (double)generated / n);
     free(res);
     free(rcs);
 }
@@ -567,9 +565,10 @@ static void test_reflection_random15(void **state)
         raised += refl > plain;
     }
     assert_true(raised > 0);
-    print_message("[ reflect  ] 1000 random 15-puzzle boards: reflected lookup = max(plain, plain of "
-                  "the independent mirror); raised the estimate on %d\n",
-                  raised);
+    print_message(
+        "[ reflect  ] 1000 random 15-puzzle boards: reflected lookup = max(plain, plain of "
+        "the independent mirror); raised the estimate on %d\n",
+        raised);
 }
 
 /* ---- one board on two threads ------------------------------------------- */

@@ -164,7 +164,8 @@ static void test_invalid(void **state)
 static void test_moved(void **state)
 {
     (void)state;
-    static const int cases[][2] = {{3, 4}, {4, 7}, {4, 8}, {5, 6}, {6, 5}, {4, 15}, {5, 12}, {8, 10}};
+    static const int cases[][2] = {{3, 4}, {4, 7},  {4, 8},  {5, 6},
+                                   {6, 5}, {4, 15}, {5, 12}, {8, 10}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         int w = cases[c][0], n = w * w, k = cases[c][1];
         np_ranker r;
@@ -200,9 +201,10 @@ static void test_moved(void **state)
                 cells[t] = (uint8_t)to;
                 index = np_rank_moved(index, r.weight[t], to - from, passed);
                 if (index != np_rank(&r, cells))
-                    fail_msg("%dx%d k=%d: tile %d %d -> %d passing %d: step gives %llu, np_rank %llu",
-                             w, w, k, t, from, to, between, (unsigned long long)index,
-                             (unsigned long long)np_rank(&r, cells));
+                    fail_msg(
+                        "%dx%d k=%d: tile %d %d -> %d passing %d: step gives %llu, np_rank %llu", w,
+                        w, k, t, from, to, between, (unsigned long long)index,
+                        (unsigned long long)np_rank(&r, cells));
                 none += between == 0;
                 one += between == 1;
                 many += between > 1;
@@ -216,7 +218,6 @@ static void test_moved(void **state)
         assert_true(up > 1000 && down > 1000);
     }
 }
-
 
 /* np_rank_linear: for random placements, the sorted cells dotted with the
  * order's coefficients, less its offset, give np_rank. */
@@ -294,7 +295,8 @@ static void test_iter(void **state)
 static void test_steps(void **state)
 {
     (void)state;
-    static const int cases[][3] = {{3, 3, 4}, {4, 4, 7}, {4, 4, 8}, {5, 5, 6}, {3, 5, 5}, {6, 4, 6}, {8, 8, 8}};
+    static const int cases[][3] = {{3, 3, 4}, {4, 4, 7}, {4, 4, 8}, {5, 5, 6},
+                                   {3, 5, 5}, {6, 4, 6}, {8, 8, 8}};
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         np_geom g;
         assert_int_equal(np_geom_init(&g, cases[c][0], cases[c][1], NP_GOAL_BLANK_FIRST), NP_OK);
@@ -354,14 +356,10 @@ static void test_steps(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_exhaustive_n9),
-        cmocka_unit_test(test_exhaustive_n12),
-        cmocka_unit_test(test_exhaustive_n16),
-        cmocka_unit_test(test_random),
-        cmocka_unit_test(test_moved),
-        cmocka_unit_test(test_linear),
-        cmocka_unit_test(test_iter),
-        cmocka_unit_test(test_steps),
+        cmocka_unit_test(test_exhaustive_n9),  cmocka_unit_test(test_exhaustive_n12),
+        cmocka_unit_test(test_exhaustive_n16), cmocka_unit_test(test_random),
+        cmocka_unit_test(test_moved),          cmocka_unit_test(test_linear),
+        cmocka_unit_test(test_iter),           cmocka_unit_test(test_steps),
         cmocka_unit_test(test_invalid),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,4 +1,5 @@
-/* build.c - building the pattern databases of a partition into a directory (npuzzle gen, solve --gen). */
+/* build.c - building the pattern databases of a partition into a directory (npuzzle gen, solve
+ * --gen). */
 #include "build.h"
 
 #include <errno.h>
@@ -14,7 +15,7 @@
 
 /* Progress display state for one pattern. */
 typedef struct progress_ctx {
-    bool bar;      /* redraw one line (terminal or --progress) instead of printing lines */
+    bool bar; /* redraw one line (terminal or --progress) instead of printing lines */
     bool quiet;
     int index, count; /* pattern index / count, for the label */
 } progress_ctx;
@@ -37,8 +38,8 @@ static void on_progress(void *vctx, const np_pdb_gen_progress *p)
     if (ctx->quiet)
         return;
     double frac = p->states_total ? (double)p->states_reached / (double)p->states_total
-                : p->placements_total ? (double)p->placements_reached / (double)p->placements_total
-                                      : 0;
+        : p->placements_total     ? (double)p->placements_reached / (double)p->placements_total
+                                  : 0;
     double rate = p->elapsed > 0 ? (double)p->states_reached / p->elapsed : 0;
     char at[32], rt[32];
     human_count(at, sizeof at, (double)p->states_at_depth);
@@ -50,10 +51,12 @@ static void on_progress(void *vctx, const np_pdb_gen_progress *p)
         for (int i = 0; i < WIDTH; i++)
             bar[i] = i < fill ? '#' : '-';
         bar[WIDTH] = '\0';
-        fprintf(stderr, "\r  [%d/%d] [%s] %5.1f%%  depth %3d  %8s states  %7.1f s  %8s states/s\033[K",
+        fprintf(stderr,
+                "\r  [%d/%d] [%s] %5.1f%%  depth %3d  %8s states  %7.1f s  %8s states/s\033[K",
                 ctx->index + 1, ctx->count, bar, 100 * frac, p->depth, at, p->elapsed, rt);
     } else {
-        fprintf(stderr, "  depth %3d: %12llu states (%8s), %5.1f%% reached, %7.1f s, %8s states/s\n",
+        fprintf(stderr,
+                "  depth %3d: %12llu states (%8s), %5.1f%% reached, %7.1f s, %8s states/s\n",
                 p->depth, (unsigned long long)p->states_at_depth, at, 100 * frac, p->elapsed, rt);
     }
     fflush(stderr);
@@ -121,14 +124,15 @@ typedef struct plan {
     char path[PATH_MAX];
     char zst[PATH_MAX + 8];
     np_pdb_gen_estimate est;
-    bool keep;        /* a valid file exists and --force was not given */
+    bool keep; /* a valid file exists and --force was not given */
     bool fits;
 } plan;
 
 /* Plan every pattern of `part`: sizes, memory, files already there; report
  * each problem on standard error. @return EXIT_OK, or the exit code of the
  * last problem. */
-static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part, const build_opts *o)
+static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part,
+                         const build_opts *o)
 {
     char b1[32], b2[32], b3[32], b4[32], b5[32];
     bool show = !o->quiet;
@@ -184,7 +188,8 @@ static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part
                     "use a partition with smaller patterns or free memory\n",
                     tiles, np_format_bytes(b1, sizeof b1, need),
                     np_format_bytes(b2, sizeof b2,
-                                    o->max_memory && (!have || o->max_memory < have) ? o->max_memory : have),
+                                    o->max_memory && (!have || o->max_memory < have) ? o->max_memory
+                                                                                     : have),
                     o->max_memory && (!have || o->max_memory < have) ? " (--max-memory)" : "");
             exit_code = EXIT_PDB;
         }
@@ -199,13 +204,16 @@ static void report_plans(const plan *plans, int nplans, const build_opts *o, FIL
     for (int i = 0; i < nplans; i++) {
         const plan *pl = &plans[i];
         uint64_t e = pl->est.entries;
-        fprintf(report, "%s %s: %llu entries, file %s (8-bit) or %s (4-bit), memory %s%s\n",
-                pl->keep ? "keep " : !pl->fits ? "NOFIT" : "build", pl->path,
-                (unsigned long long)e,
-                np_format_bytes(b1, sizeof b1, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_8BIT, e)),
-                np_format_bytes(b2, sizeof b2, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_4BIT, e)),
-                np_format_bytes(b3, sizeof b3, pl->est.table_bytes + pl->est.work_bytes),
-                o->zlevel ? ", plus .zst" : "");
+        fprintf(
+            report, "%s %s: %llu entries, file %s (8-bit) or %s (4-bit), memory %s%s\n",
+            pl->keep        ? "keep "
+                : !pl->fits ? "NOFIT"
+                            : "build",
+            pl->path, (unsigned long long)e,
+            np_format_bytes(b1, sizeof b1, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_8BIT, e)),
+            np_format_bytes(b2, sizeof b2, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_4BIT, e)),
+            np_format_bytes(b3, sizeof b3, pl->est.table_bytes + pl->est.work_bytes),
+            o->zlevel ? ", plus .zst" : "");
     }
 }
 
@@ -226,10 +234,14 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
         int enc = 0;
         bool built = false;
         if (!pl->keep) {
-            progress_ctx pc = {.bar = o->progress || isatty(STDERR_FILENO), .quiet = o->quiet,
-                               .index = i, .count = nplans};
-            np_pdb_gen_opts go = {.threads = o->threads, .max_memory = o->max_memory,
-                                  .progress = on_progress, .progress_ctx = &pc,
+            progress_ctx pc = {.bar = o->progress || isatty(STDERR_FILENO),
+                               .quiet = o->quiet,
+                               .index = i,
+                               .count = nplans};
+            np_pdb_gen_opts go = {.threads = o->threads,
+                                  .max_memory = o->max_memory,
+                                  .progress = on_progress,
+                                  .progress_ctx = &pc,
                                   .cancel = &interrupted};
             uint8_t *values = NULL;
             uint64_t entries = 0;
@@ -250,7 +262,8 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                 break;
             }
             np_pdb_write_opts wo = {.encoding = o->eight_bit ? NP_PDB_ENC_8BIT : NP_PDB_ENC_AUTO,
-                                    .threads = o->threads, .cancel = &interrupted};
+                                    .threads = o->threads,
+                                    .cancel = &interrupted};
             np_pdb_write_info wi;
             int wrc = np_pdb_write(pl->path, g, pl->pat->tiles, pl->pat->ntiles, values, entries,
                                    &wo, &wi, err, sizeof err);
@@ -273,7 +286,8 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
         if (o->zlevel && (built || !file_exists(pl->zst))) {
             if (show)
                 fprintf(stderr, "  compressing %s (zstd level %d)\n", pl->zst, o->zlevel);
-            int zrc = np_pdb_compress(pl->path, pl->zst, o->zlevel, o->threads, &zbytes, err, sizeof err);
+            int zrc =
+                np_pdb_compress(pl->path, pl->zst, o->zlevel, o->threads, &zbytes, err, sizeof err);
             if (zrc != NP_OK) {
                 fprintf(stderr, "npuzzle gen: %s\n", err);
                 exit_code = cli_exit_for_pdb_error(zrc);
@@ -307,13 +321,15 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
             return EXIT_USAGE;
         }
     if (!o->dry_run && make_dirs(o->dir) != 0) {
-        fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir, strerror(errno));
+        fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir,
+                strerror(errno));
         return EXIT_PDB;
     }
     if (!o->quiet) {
         char pname[512];
         np_partition_format(pname, sizeof pname, part);
-        fprintf(stderr, "npuzzle gen: %s partition %s (%s) on %dx%d, %s goal, %d thread%s, into %s\n",
+        fprintf(stderr,
+                "npuzzle gen: %s partition %s (%s) on %dx%d, %s goal, %d thread%s, into %s\n",
                 part->name, pname, o->eight_bit ? "8-bit" : "4-bit when it fits", g->rows, g->cols,
                 np_goal_name(g->goal), o->threads, o->threads == 1 ? "" : "s", o->dir);
     }

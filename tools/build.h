@@ -1,4 +1,5 @@
-/* build.h - building the pattern databases of a partition into a directory (npuzzle gen, solve --gen). */
+/* build.h - building the pattern databases of a partition into a directory (npuzzle gen, solve
+ * --gen). */
 #ifndef NPUZZLE_BUILD_H
 #define NPUZZLE_BUILD_H
 

@@ -1,4 +1,5 @@
-/* gen.c - the `npuzzle gen` subcommand: build the pattern databases of a partition into the PDB directory. */
+/* gen.c - the `npuzzle gen` subcommand: build the pattern databases of a partition into the PDB
+ * directory. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +50,7 @@ typedef struct gen_args {
     np_goal goal;
     const char *partition, *pattern, *pdb_dir_opt;
     int jobs;
-    int zlevel;       /* 0: no .zst */
+    int zlevel; /* 0: no .zst */
     bool force, dry_run, quiet, progress, eight_bit;
     uint64_t max_memory;
 } gen_args;
@@ -104,7 +105,8 @@ static int parse_args(gen_args *a, int argc, char **argv)
                 if (!cli_parse_u64("gen", "--compress", optarg, &u))
                     return EXIT_USAGE;
                 if (u < 1 || u > 22) {
-                    fprintf(stderr, "npuzzle gen: --compress level must be 1..22, not '%s'\n", optarg);
+                    fprintf(stderr, "npuzzle gen: --compress level must be 1..22, not '%s'\n",
+                            optarg);
                     return EXIT_USAGE;
                 }
                 a->zlevel = (int)u;
@@ -120,7 +122,8 @@ static int parse_args(gen_args *a, int argc, char **argv)
         case 'p': a->progress = true; break;
         case 'g':
             if (np_goal_parse(&a->goal, optarg) != NP_OK) {
-                fprintf(stderr, "npuzzle gen: unknown goal '%s' (blank-first or blank-last)\n", optarg);
+                fprintf(stderr, "npuzzle gen: unknown goal '%s' (blank-first or blank-last)\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -137,7 +140,8 @@ static int parse_args(gen_args *a, int argc, char **argv)
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "npuzzle gen: unexpected argument '%s' (see npuzzle help gen)\n", argv[optind]);
+        fprintf(stderr, "npuzzle gen: unexpected argument '%s' (see npuzzle help gen)\n",
+                argv[optind]);
         return EXIT_USAGE;
     }
     if (a->partition && a->pattern) {
@@ -168,7 +172,8 @@ static int resolve_partition(np_partition *part, gen_args *a)
     else {
         rc = np_partition_default(part, a->rows, a->cols);
         if (rc != NP_OK)
-            snprintf(err, sizeof err, "no default partition for a %dx%d board; give --partition or --pattern",
+            snprintf(err, sizeof err,
+                     "no default partition for a %dx%d board; give --partition or --pattern",
                      a->rows, a->cols);
     }
     if (rc != NP_OK) {
@@ -199,9 +204,15 @@ int cmd_gen(int argc, char **argv)
         fprintf(stderr, "npuzzle gen: out of memory\n");
         return EXIT_PDB;
     }
-    build_opts bo = {.dir = dir, .threads = cli_threads(a.jobs), .zlevel = a.zlevel,
-                     .max_memory = a.max_memory, .force = a.force, .dry_run = a.dry_run,
-                     .quiet = a.quiet, .progress = a.progress, .eight_bit = a.eight_bit};
+    build_opts bo = {.dir = dir,
+                     .threads = cli_threads(a.jobs),
+                     .zlevel = a.zlevel,
+                     .max_memory = a.max_memory,
+                     .force = a.force,
+                     .dry_run = a.dry_run,
+                     .quiet = a.quiet,
+                     .progress = a.progress,
+                     .eight_bit = a.eight_bit};
     rc = build_partition(&g, &part, &bo, stdout);
     free(dir);
     return rc;

@@ -1,4 +1,5 @@
-/* info.c - the `npuzzle info` subcommand: a PDB file's header, value histogram, and checksum verdict. */
+/* info.c - the `npuzzle info` subcommand: a PDB file's header, value histogram, and checksum
+ * verdict. */
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -75,8 +76,9 @@ int cmd_info(int argc, char **argv)
         }
     }
     if (optind != argc - 1) {
-        fprintf(stderr, optind >= argc ? "npuzzle info: no FILE given (see npuzzle help info)\n"
-                                       : "npuzzle info: one FILE only (see npuzzle help info)\n");
+        fprintf(stderr,
+                optind >= argc ? "npuzzle info: no FILE given (see npuzzle help info)\n"
+                               : "npuzzle info: one FILE only (see npuzzle help info)\n");
         return EXIT_USAGE;
     }
 

@@ -25,8 +25,9 @@ static void usage_main(FILE *out)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
     fprintf(out, "  %-8s %s\n", "help", "help CMD prints the usage of CMD");
     fprintf(out, "  %-8s %s\n", "version", "print the version");
-    fprintf(out, "\nExit codes: 0 all solved, 1 check mismatch or limit reached, 2 bad usage or input,\n"
-                 "3 pattern database or I/O error, 130 interrupted while building tables.\n");
+    fprintf(out,
+            "\nExit codes: 0 all solved, 1 check mismatch or limit reached, 2 bad usage or input,\n"
+            "3 pattern database or I/O error, 130 interrupted while building tables.\n");
 }
 
 int main(int argc, char **argv)

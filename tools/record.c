@@ -1,4 +1,5 @@
-/* record.c - the result record of `npuzzle solve`: its fields, a board's id, and its text, json and csv writers (solve) and readers (verify). */
+/* record.c - the result record of `npuzzle solve`: its fields, a board's id, and its text, json
+ * and csv writers (solve) and readers (verify). */
 #include "record.h"
 
 #include <ctype.h>
@@ -312,8 +313,9 @@ void record_write_totals(const record_writer *w, const record_totals *t)
 {
     if (w->fmt != RECORD_TEXT)
         return;
-    fprintf(w->out, "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
-                    "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
+    fprintf(w->out,
+            "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
+            "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
             w->id_width, TEXT_TOTAL, t->boards, t->solved, t->unsolvable, t->limits,
             t->mismatch ? ", CHECK MISMATCH" : "", (unsigned long long)t->expanded,
             (unsigned long long)t->generated, t->search_seconds, t->wall_seconds,
@@ -429,17 +431,36 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                     if (*p == '\\') {
                         p++;
                         switch (*p) {
-                        case '"': case '\\': case '/': *w++ = *p++; break;
-                        case 'n': *w++ = '\n'; p++; break;
-                        case 't': *w++ = '\t'; p++; break;
-                        case 'r': *w++ = '\r'; p++; break;
-                        case 'b': *w++ = '\b'; p++; break;
-                        case 'f': *w++ = '\f'; p++; break;
+                        case '"':
+                        case '\\':
+                        case '/': *w++ = *p++; break;
+                        case 'n':
+                            *w++ = '\n';
+                            p++;
+                            break;
+                        case 't':
+                            *w++ = '\t';
+                            p++;
+                            break;
+                        case 'r':
+                            *w++ = '\r';
+                            p++;
+                            break;
+                        case 'b':
+                            *w++ = '\b';
+                            p++;
+                            break;
+                        case 'f':
+                            *w++ = '\f';
+                            p++;
+                            break;
                         case 'u': {
                             unsigned v = 0;
                             for (int i = 1; i <= 4; i++) {
-                                int c = (unsigned char)p[i], d = isdigit(c) ? c - '0'
-                                                                : isxdigit(c) ? (tolower(c) - 'a' + 10) : -1;
+                                int c = (unsigned char)p[i],
+                                    d = isdigit(c) ? c - '0'
+                                    : isxdigit(c)  ? (tolower(c) - 'a' + 10)
+                                                   : -1;
                                 if (d < 0)
                                     return "a json \\u escape is malformed";
                                 v = v * 16 + (unsigned)d;
@@ -562,7 +583,8 @@ static int read_format(record_reader *rd, char *s, char *msg, size_t msglen)
         return 0;
     }
     if (!strncmp(s, text_columns[0].head, strlen(text_columns[0].head)) &&
-        isspace((unsigned char)s[strlen(text_columns[0].head)]) && strstr(s, text_columns[2].head)) {
+        isspace((unsigned char)s[strlen(text_columns[0].head)]) &&
+        strstr(s, text_columns[2].head)) {
         rd->fmt = RECORD_TEXT;
         rd->known = true;
         return 0;
@@ -655,10 +677,10 @@ int record_read_line(record_reader *rd, char *line, record *r, char *msg, size_t
     }
     if (rc <= 0)
         return rc;
-    const char *missing = !r->id ? fields[FIELD_ID].name
-                        : r->status == RECORD_STATUS_NONE ? fields[FIELD_STATUS].name
-                        : r->status == NP_STATUS_SOLVED && !r->moves ? fields[FIELD_MOVES].name
-                                                                      : NULL;
+    const char *missing = !r->id                     ? fields[FIELD_ID].name
+        : r->status == RECORD_STATUS_NONE            ? fields[FIELD_STATUS].name
+        : r->status == NP_STATUS_SOLVED && !r->moves ? fields[FIELD_MOVES].name
+                                                     : NULL;
     if (missing) {
         snprintf(msg, msglen, "field %s: missing", missing);
         return -1;

@@ -1,4 +1,5 @@
-/* record.h - the result record of `npuzzle solve`: its fields, a board's id, and its text, json and csv writers (solve) and readers (verify). */
+/* record.h - the result record of `npuzzle solve`: its fields, a board's id, and its text, json
+ * and csv writers (solve) and readers (verify). */
 #ifndef NPUZZLE_RECORD_H
 #define NPUZZLE_RECORD_H
 
@@ -15,19 +16,19 @@ typedef enum { RECORD_TEXT, RECORD_JSON, RECORD_CSV } record_format;
 /* The fields of a record, in the order json and csv write them (their names
  * are the json keys and csv columns: "id", "size", ..., "check"). */
 typedef enum {
-    FIELD_ID,              /* the board's id: record_board_id() */
-    FIELD_SIZE,            /* "RxC" */
-    FIELD_STATUS,          /* solved, unsolvable, limit or error */
-    FIELD_SOLVABLE,        /* true or false */
-    FIELD_LENGTH,          /* moves in the answer, -1 when none */
-    FIELD_MOVES,           /* the directions the blank moves: U D L R */
+    FIELD_ID,       /* the board's id: record_board_id() */
+    FIELD_SIZE,     /* "RxC" */
+    FIELD_STATUS,   /* solved, unsolvable, limit or error */
+    FIELD_SOLVABLE, /* true or false */
+    FIELD_LENGTH,   /* moves in the answer, -1 when none */
+    FIELD_MOVES,    /* the directions the blank moves: U D L R */
     FIELD_NODES_EXPANDED,
     FIELD_NODES_GENERATED,
     FIELD_SECONDS,
-    FIELD_H0,              /* the start board's heuristic */
-    FIELD_BOUND,           /* json, for status limit: the last bound searched */
-    FIELD_OPT,             /* the known optimal length (opt= in the board's comment) */
-    FIELD_CHECK,           /* with opt: ok or mismatch */
+    FIELD_H0,    /* the start board's heuristic */
+    FIELD_BOUND, /* json, for status limit: the last bound searched */
+    FIELD_OPT,   /* the known optimal length (opt= in the board's comment) */
+    FIELD_CHECK, /* with opt: ok or mismatch */
     FIELD_COUNT
 } record_field;
 
@@ -39,17 +40,17 @@ enum { RECORD_STATUS_NONE = -1 }; /* record.status when a record gives none */
  * a writer's caller keeps them alive, a reader points them into its line. */
 typedef struct record {
     const char *id;
-    const char *size;       /* NULL: not given */
-    int status;             /* an np_status, or RECORD_STATUS_NONE */
-    int solvable;           /* 1 or 0; -1: not given */
-    long length;            /* -1: no moves, or not given */
-    const char *moves;      /* NULL: not given */
+    const char *size;  /* NULL: not given */
+    int status;        /* an np_status, or RECORD_STATUS_NONE */
+    int solvable;      /* 1 or 0; -1: not given */
+    long length;       /* -1: no moves, or not given */
+    const char *moves; /* NULL: not given */
     uint64_t nodes_expanded, nodes_generated;
     double seconds;
     int h0;
-    int bound;              /* written for status limit */
-    long opt;               /* -1: not known */
-    const char *check;      /* "ok" or "mismatch" when opt is known, else NULL */
+    int bound;         /* written for status limit */
+    long opt;          /* -1: not known */
+    const char *check; /* "ok" or "mismatch" when opt is known, else NULL */
 } record;
 
 /* Set every field to "not given". */
@@ -86,7 +87,7 @@ void record_write(const record_writer *w, const record *r);
 typedef struct record_totals {
     size_t boards;
     int solved, unsolvable, limits;
-    bool mismatch;                  /* a --check mismatch was found */
+    bool mismatch; /* a --check mismatch was found */
     uint64_t expanded, generated;
     double search_seconds, wall_seconds;
 } record_totals;
@@ -101,10 +102,10 @@ void record_write_totals(const record_writer *w, const record_totals *t);
 /* The state of reading one output of solve, line by line. Zero it to start;
  * record_reader_free() releases it. */
 typedef struct record_reader {
-    bool known;                            /* the form is recognised (from the first line) */
+    bool known; /* the form is recognised (from the first line) */
     record_format fmt;
-    int ncols;                             /* csv: header columns */
-    char *colname[RECORD_MAX_COLUMNS];     /* csv: their names (malloc'd) */
+    int ncols;                         /* csv: header columns */
+    char *colname[RECORD_MAX_COLUMNS]; /* csv: their names (malloc'd) */
 } record_reader;
 
 /* Read one line of solve's output (newline stripped; split in place). The

@@ -14,51 +14,50 @@
 
 void usage_solve(void)
 {
-    printf(
-        "usage: npuzzle solve [OPTIONS] [FILE...]\n"
-        "\n"
-        "Solve sliding-tile boards optimally. Boards are read from the FILEs, or from\n"
-        "standard input when there is none or FILE is '-': one board per line, its\n"
-        "tiles in row-major order separated by spaces or commas, 0 the blank; '#'\n"
-        "starts a comment, which may hold id=NAME and opt=N (the known optimal length).\n"
-        "The size follows from the count (9, 16, 25, ...) or from --size. If any line\n"
-        "is malformed, every bad line is reported as FILE:LINE and nothing is solved.\n"
-        "\n"
-        "options:\n"
-        "  -H, --heuristic H    md (Manhattan), lc (linear conflict) or pdb (pattern\n"
-        "                       databases; the default when its files exist)\n"
-        "      --partition NAME PDB partition (default: 8:4-4, 15:7-8 or 24:6-6-6-6)\n"
-        "      --pdb-dir DIR    where PDB files are (default $NPUZZLE_PDB_DIR, else\n"
-        "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
-        "      --gen            build missing PDB files first (npuzzle gen)\n"
-        "      --no-reflect     do not max the PDB sum with the reflected lookup\n"
-        "      --pdb-private    look tables up in a private copy on huge pages instead\n"
-        "                       of the shared read-only mapping (costs start-up time\n"
-        "                       and memory per process; helps when the mapping cannot\n"
-        "                       use huge pages)\n"
-        "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
-        "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
-        "                       at most W times the optimal one\n"
-        "      --size RxC       board size (needed for non-square boards)\n"
-        "      --goal G         blank-first (default: 0 1 2 ... N-1) or blank-last\n"
-        "  -j, --jobs N         threads (default: all cores or OMP_NUM_THREADS); boards\n"
-        "                       are solved in parallel, a single board's search is split\n"
-        "  -f, --format F       text (default), json (one object per line) or csv\n"
-        "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
-        "      --max-nodes N    give up on a board after N generated nodes\n"
-        "      --timeout S      give up on a board after S seconds\n"
-        "      --max-memory B   memory A* may use (bytes, K/M/G suffix)\n"
-        "      --progress       report each finished board on standard error\n"
-        "  -q, --quiet          no progress or summary on standard error\n"
-        "  -h, --help           this text\n"
-        "\n"
-        "Output per board: id (line number unless id= is given), size, status\n"
-        "(solved, unsolvable, limit), solvable, length, moves (the directions the blank\n"
-        "moves: U D L R), nodes expanded and generated, seconds, h0 (start heuristic).\n"
-        "\n"
-        "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
-        "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error,\n"
-        "130 interrupted by SIGINT or SIGTERM while --gen builds tables.\n");
+    printf("usage: npuzzle solve [OPTIONS] [FILE...]\n"
+           "\n"
+           "Solve sliding-tile boards optimally. Boards are read from the FILEs, or from\n"
+           "standard input when there is none or FILE is '-': one board per line, its\n"
+           "tiles in row-major order separated by spaces or commas, 0 the blank; '#'\n"
+           "starts a comment, which may hold id=NAME and opt=N (the known optimal length).\n"
+           "The size follows from the count (9, 16, 25, ...) or from --size. If any line\n"
+           "is malformed, every bad line is reported as FILE:LINE and nothing is solved.\n"
+           "\n"
+           "options:\n"
+           "  -H, --heuristic H    md (Manhattan), lc (linear conflict) or pdb (pattern\n"
+           "                       databases; the default when its files exist)\n"
+           "      --partition NAME PDB partition (default: 8:4-4, 15:7-8 or 24:6-6-6-6)\n"
+           "      --pdb-dir DIR    where PDB files are (default $NPUZZLE_PDB_DIR, else\n"
+           "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
+           "      --gen            build missing PDB files first (npuzzle gen)\n"
+           "      --no-reflect     do not max the PDB sum with the reflected lookup\n"
+           "      --pdb-private    look tables up in a private copy on huge pages instead\n"
+           "                       of the shared read-only mapping (costs start-up time\n"
+           "                       and memory per process; helps when the mapping cannot\n"
+           "                       use huge pages)\n"
+           "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
+           "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
+           "                       at most W times the optimal one\n"
+           "      --size RxC       board size (needed for non-square boards)\n"
+           "      --goal G         blank-first (default: 0 1 2 ... N-1) or blank-last\n"
+           "  -j, --jobs N         threads (default: all cores or OMP_NUM_THREADS); boards\n"
+           "                       are solved in parallel, a single board's search is split\n"
+           "  -f, --format F       text (default), json (one object per line) or csv\n"
+           "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
+           "      --max-nodes N    give up on a board after N generated nodes\n"
+           "      --timeout S      give up on a board after S seconds\n"
+           "      --max-memory B   memory A* may use (bytes, K/M/G suffix)\n"
+           "      --progress       report each finished board on standard error\n"
+           "  -q, --quiet          no progress or summary on standard error\n"
+           "  -h, --help           this text\n"
+           "\n"
+           "Output per board: id (line number unless id= is given), size, status\n"
+           "(solved, unsolvable, limit), solvable, length, moves (the directions the blank\n"
+           "moves: U D L R), nodes expanded and generated, seconds, h0 (start heuristic).\n"
+           "\n"
+           "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
+           "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error,\n"
+           "130 interrupted by SIGINT or SIGTERM while --gen builds tables.\n");
 }
 
 /* A table truncated while mapped faults on the next lookup (SIGBUS): say
@@ -92,7 +91,7 @@ typedef struct entry {
 typedef struct input {
     entry *v;
     size_t n, cap;
-    int bad;          /* malformed lines seen */
+    int bad; /* malformed lines seen */
 } input;
 
 static int input_push(input *in, const entry *e)
@@ -177,15 +176,15 @@ static void on_progress(void *ctx, size_t index, size_t done, size_t total, cons
 
 /* What the options ask for. */
 typedef struct solve_args {
-    np_search_opts opts;   /* the search; heuristic chosen per board size when not given */
-    np_batch_opts bopts;   /* algorithm; threads and progress are set when solving */
+    np_search_opts opts; /* the search; heuristic chosen per board size when not given */
+    np_batch_opts bopts; /* algorithm; threads and progress are set when solving */
     bool heuristic_given, check, progress, quiet, gen;
-    bool shared_map;       /* look the tables up in the shared mapping (not --pdb-private) */
+    bool shared_map; /* look the tables up in the shared mapping (not --pdb-private) */
     const char *partition, *pdb_dir_opt;
-    int rows, cols, jobs;  /* 0: not given */
+    int rows, cols, jobs; /* 0: not given */
     np_goal goal;
     record_format fmt;
-    char **files;          /* the FILE arguments; none: standard input */
+    char **files; /* the FILE arguments; none: standard input */
     int nfiles;
 } solve_args;
 
@@ -248,7 +247,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
             if (!cli_parse_double("solve", "--weight", optarg, &a->opts.weight))
                 return EXIT_USAGE;
             if (a->opts.weight < 1.0 || a->opts.weight > 100.0) {
-                fprintf(stderr, "npuzzle solve: --weight must be between 1 and 100, not '%s'\n", optarg);
+                fprintf(stderr, "npuzzle solve: --weight must be between 1 and 100, not '%s'\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -261,7 +261,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
             break;
         case 'g':
             if (np_goal_parse(&a->goal, optarg) != NP_OK) {
-                fprintf(stderr, "npuzzle solve: unknown goal '%s' (blank-first or blank-last)\n", optarg);
+                fprintf(stderr, "npuzzle solve: unknown goal '%s' (blank-first or blank-last)\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -369,12 +370,12 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     np_geom_init(&g, r, k, a->goal);
     np_search_opts o = a->opts;
     solve_pdb_ctx pdb = {0};
-    bool want_pdb = a->opts.heuristic == NP_H_PDB ||
-                    (!a->heuristic_given && bopts->algorithm == NP_ALG_IDA);
+    bool want_pdb =
+        a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && bopts->algorithm == NP_ALG_IDA);
     if (want_pdb) {
-        int prc = solve_pdb_open(&pdb, &g, a->partition, a->pdb_dir_opt, a->gen, bopts->threads,
-                                 a->quiet, a->heuristic_given && a->opts.heuristic == NP_H_PDB,
-                                 a->shared_map);
+        int prc =
+            solve_pdb_open(&pdb, &g, a->partition, a->pdb_dir_opt, a->gen, bopts->threads, a->quiet,
+                           a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map);
         if (prc != EXIT_OK)
             return prc;
         if (pdb.set) {
@@ -399,8 +400,9 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
         group[j] = in->v[idx[j]];
     pctx->entries = group ? group : in->v;
     if (bopts->algorithm == NP_ALG_ASTAR && g.cells > NP_ASTAR_MAX_CELLS) {
-        fprintf(stderr, "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
-                        "cells, not %dx%d (use IDA*, the default)\n",
+        fprintf(stderr,
+                "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
+                "cells, not %dx%d (use IDA*, the default)\n",
                 in->v[idx[0]].file, in->v[idx[0]].line, NP_ASTAR_MAX_CELLS, r, k);
         if (!direct)
             free(part);
@@ -417,8 +419,10 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
         char verr[512] = "";
         int vrc = np_pdbset_verify(pdb.set, verr, sizeof verr);
         if (vrc != NP_OK) {
-            fprintf(stderr, "npuzzle solve: %s\n  a table changed while solving; "
-                            "answers not trusted (rebuild it with npuzzle gen --force)\n", verr);
+            fprintf(stderr,
+                    "npuzzle solve: %s\n  a table changed while solving; "
+                    "answers not trusted (rebuild it with npuzzle gen --force)\n",
+                    verr);
             rc = cli_exit_for_pdb_error(vrc);
         }
     }
@@ -535,14 +539,20 @@ static int print_results(const input *in, const np_result *res, double wall, con
         tot_sec += r->seconds;
         record_write(&w, &rec);
     }
-    record_totals totals = {.boards = in->n, .solved = solved, .unsolvable = unsolvable, .limits = limits,
-                            .mismatch = mismatches > 0, .expanded = tot_exp, .generated = tot_gen,
-                            .search_seconds = tot_sec, .wall_seconds = wall};
+    record_totals totals = {.boards = in->n,
+                            .solved = solved,
+                            .unsolvable = unsolvable,
+                            .limits = limits,
+                            .mismatch = mismatches > 0,
+                            .expanded = tot_exp,
+                            .generated = tot_gen,
+                            .search_seconds = tot_sec,
+                            .wall_seconds = wall};
     record_write_totals(&w, &totals);
     fflush(out);
     if (!a->quiet && a->fmt != RECORD_TEXT && isatty(2))
-        fprintf(stderr, "%zu boards: %d solved, %d unsolvable, %d limit; %.3f s wall\n", in->n, solved,
-                unsolvable, limits, wall);
+        fprintf(stderr, "%zu boards: %d solved, %d unsolvable, %d limit; %.3f s wall\n", in->n,
+                solved, unsolvable, limits, wall);
     if (mismatches)
         fprintf(stderr, "npuzzle solve: %d board%s did not match opt=\n", mismatches,
                 mismatches == 1 ? "" : "s");
@@ -550,7 +560,8 @@ static int print_results(const input *in, const np_result *res, double wall, con
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
     if (errors) {
-        fprintf(stderr, "npuzzle solve: %d board%s failed (internal error)\n", errors, errors == 1 ? "" : "s");
+        fprintf(stderr, "npuzzle solve: %d board%s failed (internal error)\n", errors,
+                errors == 1 ? "" : "s");
         return EXIT_PDB;
     }
     return mismatches || limits ? EXIT_FAIL : EXIT_OK;

@@ -28,8 +28,10 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         if (rc != NP_OK) {
             if (!required)
                 return EXIT_OK;
-            fprintf(stderr, "npuzzle solve: no default partition for %dx%d boards; give --partition "
-                            "(e.g. 1,2,3/4,5,6/...)\n", g->rows, g->cols);
+            fprintf(stderr,
+                    "npuzzle solve: no default partition for %dx%d boards; give --partition "
+                    "(e.g. 1,2,3/4,5,6/...)\n",
+                    g->rows, g->cols);
             return EXIT_USAGE;
         }
     }
@@ -67,14 +69,16 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     snprintf(cmd, sizeof cmd, "npuzzle gen %s --pdb-dir %s", spec, dir);
     if (rc == NP_ENOTFOUND && !required) {
         if (!quiet)
-            fprintf(stderr, "npuzzle solve: no pattern databases for %s in %s (%s builds them, or "
-                            "add --gen); using linear conflict\n", named ? part.name : "the partition",
-                    dir, cmd);
+            fprintf(stderr,
+                    "npuzzle solve: no pattern databases for %s in %s (%s builds them, or "
+                    "add --gen); using linear conflict\n",
+                    named ? part.name : "the partition", dir, cmd);
         free(dir);
         return EXIT_OK;
     }
     if (rc == NP_ENOTFOUND)
-        fprintf(stderr, "npuzzle solve: %s\n  build the tables with: %s   (or add --gen)\n", err, cmd);
+        fprintf(stderr, "npuzzle solve: %s\n  build the tables with: %s   (or add --gen)\n", err,
+                cmd);
     else
         fprintf(stderr, "npuzzle solve: %s\n  rebuild the tables with: %s --force\n", err, cmd);
     free(dir);

@@ -7,7 +7,7 @@
 #include "npuzzle.h"
 
 typedef struct solve_pdb_ctx {
-    np_pdbset *set;   /* NULL when no tables are used */
+    np_pdbset *set; /* NULL when no tables are used */
 } solve_pdb_ctx;
 
 /* Open the PDB set for boards of geometry g: `partition` (NULL = the board's

@@ -1,4 +1,5 @@
-/* verify.c - the `npuzzle verify` subcommand: replay move strings and check each answer, no search. */
+/* verify.c - the `npuzzle verify` subcommand: replay move strings and check each answer, no
+ * search. */
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -13,40 +14,39 @@
 
 void usage_verify(void)
 {
-    printf(
-        "usage: npuzzle verify [OPTIONS] [FILE...]\n"
-        "       npuzzle verify [OPTIONS] --boards FILE --results FILE\n"
-        "\n"
-        "Check answers independently of the search: every move is replayed on the\n"
-        "board with the library's move rules, and the answer passes when each move is\n"
-        "legal, the last position is the goal, the length (when given) equals the\n"
-        "number of moves, and, when the optimal length opt= is known, the length\n"
-        "equals it (or lies between opt and W*opt with --weight W). An answer\n"
-        "'unsolvable' passes when the board is in the other parity class.\n"
-        "\n"
-        "Input, first form: the FILEs (or standard input): lines of the solve input\n"
-        "format whose comment also holds the answer:\n"
-        "    TILES... # id=NAME opt=N moves=ULDR... [length=N] [status=S]\n"
-        "Second form: the boards given to `npuzzle solve` (--boards) and its output\n"
-        "in any format (--results: text, json or csv, recognised by its first line),\n"
-        "paired in order; each record's id must match its board's. Either may be '-'\n"
-        "for standard input.\n"
-        "\n"
-        "options:\n"
-        "      --boards FILE    the boards that were solved\n"
-        "      --results FILE   what `npuzzle solve --format text|json|csv` printed\n"
-        "      --size RxC       board size (needed for non-square boards)\n"
-        "      --goal G         blank-first (default) or blank-last\n"
-        "  -w, --weight W       accept lengths up to W times opt= (weighted search)\n"
-        "  -q, --quiet          print only the answers that fail, and the summary\n"
-        "  -h, --help           this text\n"
-        "\n"
-        "Output: one line per board, FILE:LINE: id NAME: ok or the problem, then a\n"
-        "summary line.\n"
-        "\n"
-        "exit codes: 0 every answer is right, 1 an answer is wrong or missing (a limit\n"
-        "was reached), 2 bad usage or malformed input (FILE:LINE: field ...), 3 a file\n"
-        "cannot be read.\n");
+    printf("usage: npuzzle verify [OPTIONS] [FILE...]\n"
+           "       npuzzle verify [OPTIONS] --boards FILE --results FILE\n"
+           "\n"
+           "Check answers independently of the search: every move is replayed on the\n"
+           "board with the library's move rules, and the answer passes when each move is\n"
+           "legal, the last position is the goal, the length (when given) equals the\n"
+           "number of moves, and, when the optimal length opt= is known, the length\n"
+           "equals it (or lies between opt and W*opt with --weight W). An answer\n"
+           "'unsolvable' passes when the board is in the other parity class.\n"
+           "\n"
+           "Input, first form: the FILEs (or standard input): lines of the solve input\n"
+           "format whose comment also holds the answer:\n"
+           "    TILES... # id=NAME opt=N moves=ULDR... [length=N] [status=S]\n"
+           "Second form: the boards given to `npuzzle solve` (--boards) and its output\n"
+           "in any format (--results: text, json or csv, recognised by its first line),\n"
+           "paired in order; each record's id must match its board's. Either may be '-'\n"
+           "for standard input.\n"
+           "\n"
+           "options:\n"
+           "      --boards FILE    the boards that were solved\n"
+           "      --results FILE   what `npuzzle solve --format text|json|csv` printed\n"
+           "      --size RxC       board size (needed for non-square boards)\n"
+           "      --goal G         blank-first (default) or blank-last\n"
+           "  -w, --weight W       accept lengths up to W times opt= (weighted search)\n"
+           "  -q, --quiet          print only the answers that fail, and the summary\n"
+           "  -h, --help           this text\n"
+           "\n"
+           "Output: one line per board, FILE:LINE: id NAME: ok or the problem, then a\n"
+           "summary line.\n"
+           "\n"
+           "exit codes: 0 every answer is right, 1 an answer is wrong or missing (a limit\n"
+           "was reached), 2 bad usage or malformed input (FILE:LINE: field ...), 3 a file\n"
+           "cannot be read.\n");
 }
 
 /* ---- reading lines ----------------------------------------------------------- */
@@ -58,7 +58,7 @@ typedef struct reader {
     long lineno;
     char *line;
     size_t cap;
-    bool owned;     /* fclose at the end */
+    bool owned; /* fclose at the end */
 } reader;
 
 /* Read the next line into r->line (newline stripped). @return 1, 0 at the end,
@@ -114,7 +114,8 @@ typedef struct tally {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void input_error(tally *t, const char *file, long line, const char *fmt, ...)
+static void
+input_error(tally *t, const char *file, long line, const char *fmt, ...)
 {
     if (t->bad_input++ < 20) {
         va_list ap;
@@ -139,7 +140,8 @@ typedef struct vopts {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void report(tally *t, const vopts *o, bool ok, const char *fmt, ...)
+static void
+report(tally *t, const vopts *o, bool ok, const char *fmt, ...)
 {
     if (ok)
         t->ok++;
@@ -162,28 +164,28 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
     np_geom g;
     t->boards++;
     if (np_geom_init(&g, start->rows, start->cols, o->goal) != NP_OK) {
-        report(t, o, false, "%s: id %s: WRONG: unsupported board size %dx%d", where, id, start->rows,
-               start->cols);
+        report(t, o, false, "%s: id %s: WRONG: unsupported board size %dx%d", where, id,
+               start->rows, start->cols);
         return;
     }
     char size[16];
     snprintf(size, sizeof size, "%dx%d", start->rows, start->cols);
     if (a->size && strcmp(a->size, size) != 0) {
-        report(t, o, false, "%s: id %s: WRONG: the answer is for size %s, the board is %s", where, id,
-               a->size, size);
+        report(t, o, false, "%s: id %s: WRONG: the answer is for size %s, the board is %s", where,
+               id, a->size, size);
         return;
     }
     bool solvable = np_board_solvable(start, &g);
     if (a->solvable >= 0 && a->solvable != (int)solvable) {
-        report(t, o, false, "%s: id %s: WRONG: says solvable=%s, but the board is %s (%s goal)", where,
-               id, a->solvable ? "true" : "false", solvable ? "solvable" : "unsolvable",
+        report(t, o, false, "%s: id %s: WRONG: says solvable=%s, but the board is %s (%s goal)",
+               where, id, a->solvable ? "true" : "false", solvable ? "solvable" : "unsolvable",
                np_goal_name(o->goal));
         return;
     }
     long opt = meta->opt >= 0 ? meta->opt : a->opt;
     if (meta->opt >= 0 && a->opt >= 0 && meta->opt != a->opt) {
-        report(t, o, false, "%s: id %s: WRONG: the answer says opt=%ld, the board says opt=%d", where,
-               id, a->opt, meta->opt);
+        report(t, o, false, "%s: id %s: WRONG: the answer says opt=%ld, the board says opt=%d",
+               where, id, a->opt, meta->opt);
         return;
     }
     int status = a->status;
@@ -191,10 +193,13 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         status = NP_STATUS_SOLVED;
     if (status == NP_STATUS_UNSOLVABLE) {
         if (solvable)
-            report(t, o, false, "%s: id %s: WRONG: answered unsolvable, but the board is solvable "
-                                "(permutation parity, %s goal)", where, id, np_goal_name(o->goal));
+            report(t, o, false,
+                   "%s: id %s: WRONG: answered unsolvable, but the board is solvable "
+                   "(permutation parity, %s goal)",
+                   where, id, np_goal_name(o->goal));
         else if (a->moves && *a->moves)
-            report(t, o, false, "%s: id %s: WRONG: answered unsolvable, yet gives moves", where, id);
+            report(t, o, false, "%s: id %s: WRONG: answered unsolvable, yet gives moves", where,
+                   id);
         else
             report(t, o, true, "%s: id %s: ok, unsolvable", where, id);
         return;
@@ -205,8 +210,10 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         return;
     }
     if (!solvable) {
-        report(t, o, false, "%s: id %s: WRONG: answered with moves, but the board is unsolvable "
-                            "(permutation parity, %s goal)", where, id, np_goal_name(o->goal));
+        report(t, o, false,
+               "%s: id %s: WRONG: answered with moves, but the board is unsolvable "
+               "(permutation parity, %s goal)",
+               where, id, np_goal_name(o->goal));
         return;
     }
     const char *moves = a->moves ? a->moves : "";
@@ -226,9 +233,11 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
             report(t, o, false, "%s: id %s: WRONG: move %ld is '%c', not a direction (U, L, R, D)",
                    where, id, k + 1, isprint(ch) ? ch : '?');
         else
-            report(t, o, false, "%s: id %s: WRONG: move %ld (%c) is illegal: the blank is at row %d, "
-                                "column %d of %d x %d", where, id, k + 1, ch, b.blank / g.cols + 1,
-                   b.blank % g.cols + 1, g.rows, g.cols);
+            report(t, o, false,
+                   "%s: id %s: WRONG: move %ld (%c) is illegal: the blank is at row %d, "
+                   "column %d of %d x %d",
+                   where, id, k + 1, ch, b.blank / g.cols + 1, b.blank % g.cols + 1, g.rows,
+                   g.cols);
         return;
     }
     if (!np_board_is_goal(&b, &g)) {
@@ -239,22 +248,25 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         return;
     }
     if (a->length >= 0 && a->length != nmoves) {
-        report(t, o, false, "%s: id %s: WRONG: length %ld, but the moves are %ld", where, id, a->length,
-               nmoves);
+        report(t, o, false, "%s: id %s: WRONG: length %ld, but the moves are %ld", where, id,
+               a->length, nmoves);
         return;
     }
     if (opt >= 0) {
         if (nmoves < opt) {
-            report(t, o, false, "%s: id %s: WRONG: %ld moves reach the goal, fewer than opt=%ld "
-                                "(is opt= wrong?)", where, id, nmoves, opt);
+            report(t, o, false,
+                   "%s: id %s: WRONG: %ld moves reach the goal, fewer than opt=%ld "
+                   "(is opt= wrong?)",
+                   where, id, nmoves, opt);
             return;
         }
         if (o->weight > 1.0 ? (double)nmoves > o->weight * (double)opt : nmoves != opt) {
             if (o->weight > 1.0)
-                report(t, o, false, "%s: id %s: WRONG: length %ld is more than %g x opt=%ld", where, id,
-                       nmoves, o->weight, opt);
+                report(t, o, false, "%s: id %s: WRONG: length %ld is more than %g x opt=%ld", where,
+                       id, nmoves, o->weight, opt);
             else
-                report(t, o, false, "%s: id %s: WRONG: length %ld, but opt=%ld", where, id, nmoves, opt);
+                report(t, o, false, "%s: id %s: WRONG: length %ld, but opt=%ld", where, id, nmoves,
+                       opt);
             return;
         }
         report(t, o, true, "%s: id %s: ok, %ld moves (opt %ld)", where, id, nmoves, opt);
@@ -328,13 +340,15 @@ static int verify_annotated(tally *t, const vopts *o, const char *name)
             continue;
         }
         if (!a.moves && a.status == RECORD_STATUS_NONE) {
-            input_error(t, r.name, r.lineno, "field moves: missing (write the answer as moves=ULDR... "
-                                             "in the comment)");
+            input_error(t, r.name, r.lineno,
+                        "field moves: missing (write the answer as moves=ULDR... "
+                        "in the comment)");
             continue;
         }
         char where[512], idbuf[32];
         snprintf(where, sizeof where, "%s:%ld", r.name, r.lineno);
-        check_answer(t, o, where, record_board_id(&meta, r.lineno, idbuf, sizeof idbuf), &b, &meta, &a);
+        check_answer(t, o, where, record_board_id(&meta, r.lineno, idbuf, sizeof idbuf), &b, &meta,
+                     &a);
     }
     if (rc < 0) {
         fprintf(stderr, "npuzzle verify: %s: read error: %s\n", r.name, strerror(errno));
@@ -360,7 +374,8 @@ static int results_next(results *rs, tally *t, record *a)
     int rc;
     while ((rc = reader_next(r, &nul)) == 1) {
         if (nul) {
-            input_error(t, r->name, r->lineno, "field 1: the line holds a NUL byte (binary input?)");
+            input_error(t, r->name, r->lineno,
+                        "field 1: the line holds a NUL byte (binary input?)");
             return -1;
         }
         char msg[256];
@@ -395,7 +410,8 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
     int rc;
     while ((rc = reader_next(&br, &nul)) == 1) {
         if (nul) {
-            input_error(t, br.name, br.lineno, "field 1: the line holds a NUL byte (binary input?)");
+            input_error(t, br.name, br.lineno,
+                        "field 1: the line holds a NUL byte (binary input?)");
             continue;
         }
         np_board b;
@@ -428,12 +444,13 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         const char *id = record_board_id(&meta, br.lineno, idbuf, sizeof idbuf);
         if (strcmp(id, a.id) != 0) {
             input_error(t, rs.r.name, rs.r.lineno,
-                        "field id: '%.40s' does not match the board it pairs with, %s:%ld (id %s)", a.id,
-                        br.name, br.lineno, id);
+                        "field id: '%.40s' does not match the board it pairs with, %s:%ld (id %s)",
+                        a.id, br.name, br.lineno, id);
             continue;
         }
         char where[512];
-        snprintf(where, sizeof where, "%s:%ld (%s:%ld)", br.name, br.lineno, rs.r.name, rs.r.lineno);
+        snprintf(where, sizeof where, "%s:%ld (%s:%ld)", br.name, br.lineno, rs.r.name,
+                 rs.r.lineno);
         check_answer(t, o, where, id, &b, &meta, &a);
     }
     if (rc < 0) {
@@ -458,14 +475,10 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
 int cmd_verify(int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"boards", required_argument, NULL, 'B'},
-        {"results", required_argument, NULL, 'R'},
-        {"size", required_argument, NULL, 's'},
-        {"goal", required_argument, NULL, 'g'},
-        {"weight", required_argument, NULL, 'w'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"boards", required_argument, NULL, 'B'}, {"results", required_argument, NULL, 'R'},
+        {"size", required_argument, NULL, 's'},   {"goal", required_argument, NULL, 'g'},
+        {"weight", required_argument, NULL, 'w'}, {"quiet", no_argument, NULL, 'q'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
     };
     vopts o = {0, 0, NP_GOAL_BLANK_FIRST, 1.0, false};
     const char *boards = NULL, *results_file = NULL;
@@ -485,7 +498,8 @@ int cmd_verify(int argc, char **argv)
             break;
         case 'g':
             if (np_goal_parse(&o.goal, optarg) != NP_OK) {
-                fprintf(stderr, "npuzzle verify: unknown goal '%s' (blank-first or blank-last)\n", optarg);
+                fprintf(stderr, "npuzzle verify: unknown goal '%s' (blank-first or blank-last)\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -493,7 +507,8 @@ int cmd_verify(int argc, char **argv)
             if (!cli_parse_double("verify", "--weight", optarg, &o.weight))
                 return EXIT_USAGE;
             if (o.weight < 1.0 || o.weight > 100.0) {
-                fprintf(stderr, "npuzzle verify: --weight must be between 1 and 100, not '%s'\n", optarg);
+                fprintf(stderr, "npuzzle verify: --weight must be between 1 and 100, not '%s'\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;

@@ -16,8 +16,8 @@ typedef void (*np_batch_progress)(void *ctx, size_t index, size_t done, size_t t
 
 typedef struct np_batch_opts {
     np_algorithm algorithm;
-    int threads;                  /*!< worker threads (0 = 1) */
-    np_batch_progress progress;   /*!< optional */
+    int threads;                /*!< worker threads (0 = 1) */
+    np_batch_progress progress; /*!< optional */
     void *progress_ctx;
 } np_batch_opts;
 

@@ -56,17 +56,18 @@ int np_dir_from_char(char c);
 typedef struct np_geom {
     int rows, cols, cells;
     np_goal goal;
-    np_numbering numbering;                   /*!< NP_CELLS_ROW_MAJOR unless labelled */
+    np_numbering numbering;                       /*!< NP_CELLS_ROW_MAJOR unless labelled */
     uint8_t row[NP_MAX_CELLS], col[NP_MAX_CELLS]; /*!< row and column of cell c */
-    int8_t nbr[NP_MAX_CELLS][4];              /*!< cell the blank reaches moving in dir d, or -1 */
-    uint8_t home[NP_MAX_CELLS];               /*!< goal cell of tile t (home[0] = blank's goal cell) */
-    uint8_t goal_tiles[NP_MAX_CELLS];         /*!< tile at cell c in the goal */
+    int8_t nbr[NP_MAX_CELLS][4];      /*!< cell the blank reaches moving in dir d, or -1 */
+    uint8_t home[NP_MAX_CELLS];       /*!< goal cell of tile t (home[0] = blank's goal cell) */
+    uint8_t goal_tiles[NP_MAX_CELLS]; /*!< tile at cell c in the goal */
     uint8_t dist[NP_MAX_CELLS][NP_MAX_CELLS]; /*!< Manhattan distance between two cells */
     bool square;                              /*!< rows == cols: the mirror maps below are valid */
     uint8_t mirror_cell[NP_MAX_CELLS];        /*!< transpose of cell c (identity if not square) */
-    uint8_t mirror_tile[NP_MAX_CELLS];        /*!< relabelling: tile whose home is the transpose of t's home */
-    uint8_t mirror_dir[4];                    /*!< direction d seen on the transposed board */
-    uint8_t label[NP_MAX_CELLS];              /*!< number of cell c in a PDB's index (rank.h) */
+    uint8_t
+        mirror_tile[NP_MAX_CELLS]; /*!< relabelling: tile whose home is the transpose of t's home */
+    uint8_t mirror_dir[4];         /*!< direction d seen on the transposed board */
+    uint8_t label[NP_MAX_CELLS];   /*!< number of cell c in a PDB's index (rank.h) */
 } np_geom;
 
 /*! Fill `g` for a rows x cols board (NP_MIN_SIDE..NP_MAX_SIDE each) and a goal.
@@ -125,14 +126,14 @@ const char *np_goal_name(np_goal goal);
 /*! A board position: a small value type. tiles[c] is the tile at cell c. */
 typedef struct np_board {
     uint8_t rows, cols;
-    uint8_t blank;                 /*!< cell of the blank (tiles[blank] == 0) */
+    uint8_t blank; /*!< cell of the blank (tiles[blank] == 0) */
     uint8_t tiles[NP_MAX_CELLS];
 } np_board;
 
 /*! What a trailing comment may say about a board. */
 typedef struct np_board_meta {
-    char id[64];   /*!< from `id=NAME`; empty when absent */
-    int opt;       /*!< from `opt=N`; -1 when absent */
+    char id[64]; /*!< from `id=NAME`; empty when absent */
+    int opt;     /*!< from `opt=N`; -1 when absent */
 } np_board_meta;
 
 /*! Parse one input line: the board's integers in row-major order separated by
@@ -144,8 +145,8 @@ typedef struct np_board_meta {
  *  @return 1 when a board was read into `out` (and `meta`, which may be NULL),
  *          0 when the line holds no board (empty or comment only),
  *          NP_EPARSE when malformed (message in err). Thread-safe. */
-int np_board_parse(np_board *out, np_board_meta *meta, const char *line,
-                   int rows, int cols, char *err, size_t errlen);
+int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int rows, int cols,
+                   char *err, size_t errlen);
 
 /*! Write the board's tiles separated by single spaces into buf (NUL-terminated,
  *  truncated to buflen). @return the length it needed (like snprintf). */

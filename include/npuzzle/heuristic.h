@@ -9,9 +9,9 @@
 #include "npuzzle/pdbset.h"
 
 typedef enum np_hkind {
-    NP_H_MD = 0,  /*!< Manhattan distance */
-    NP_H_LC = 1,  /*!< Manhattan distance + linear conflicts in rows and columns */
-    NP_H_PDB = 2  /*!< sum of additive pattern databases, maxed with the reflected sum */
+    NP_H_MD = 0, /*!< Manhattan distance */
+    NP_H_LC = 1, /*!< Manhattan distance + linear conflicts in rows and columns */
+    NP_H_PDB = 2 /*!< sum of additive pattern databases, maxed with the reflected sum */
 } np_hkind;
 
 /*! Parse "md", "lc" or "pdb". @return NP_OK or NP_EINVAL. */

@@ -25,16 +25,16 @@ const char *np_status_name(np_status s);
  *  its default. The struct is read-only during a search and may be shared by
  *  threads. */
 typedef struct np_search_opts {
-    np_hkind heuristic;        /*!< NP_H_MD (default), NP_H_LC or NP_H_PDB */
-    const np_pdbset *pdbs;     /*!< NP_H_PDB: the mapped tables (not owned) */
-    bool no_reflect;           /*!< NP_H_PDB: skip the reflected (transposed) lookup */
-    double weight;             /*!< f = g + weight*h; 0 or 1 = optimal search */
-    uint64_t max_nodes;        /*!< stop after this many generated nodes (0 = none) */
-    double timeout;            /*!< stop after this many seconds (0 = none) */
-    int threads;               /*!< threads for one board (0 or 1 = serial) */
-    uint64_t max_memory;       /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
-    const volatile int *cancel;/*!< if not NULL, the search stops when *cancel != 0 */
-    bool generic_kernel;       /*!< use the general kernel even on 4x4 and 5x5 boards, which
+    np_hkind heuristic;         /*!< NP_H_MD (default), NP_H_LC or NP_H_PDB */
+    const np_pdbset *pdbs;      /*!< NP_H_PDB: the mapped tables (not owned) */
+    bool no_reflect;            /*!< NP_H_PDB: skip the reflected (transposed) lookup */
+    double weight;              /*!< f = g + weight*h; 0 or 1 = optimal search */
+    uint64_t max_nodes;         /*!< stop after this many generated nodes (0 = none) */
+    double timeout;             /*!< stop after this many seconds (0 = none) */
+    int threads;                /*!< threads for one board (0 or 1 = serial) */
+    uint64_t max_memory;        /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
+    const volatile int *cancel; /*!< if not NULL, the search stops when *cancel != 0 */
+    bool generic_kernel;        /*!< use the general kernel even on 4x4 and 5x5 boards, which
                                 *   have kernels with compile-time geometry (for tests and
                                 *   benchmarks: both walk the same tree) */
 } np_search_opts;
@@ -42,13 +42,13 @@ typedef struct np_search_opts {
 /*! The outcome of solving one board. */
 typedef struct np_result {
     np_status status;
-    int error;                 /*!< NP_OK, or the np_error when status is NP_STATUS_ERROR */
-    int length;                /*!< moves in the solution, -1 when none */
-    int bound;                 /*!< the last f bound searched (useful for NP_STATUS_LIMIT) */
-    int h0;                    /*!< the heuristic value of the start board */
-    uint64_t expanded;         /*!< nodes whose children were generated */
-    uint64_t generated;        /*!< children produced by a move (root not counted) */
-    double seconds;            /*!< wall time of this board's search */
+    int error;                   /*!< NP_OK, or the np_error when status is NP_STATUS_ERROR */
+    int length;                  /*!< moves in the solution, -1 when none */
+    int bound;                   /*!< the last f bound searched (useful for NP_STATUS_LIMIT) */
+    int h0;                      /*!< the heuristic value of the start board */
+    uint64_t expanded;           /*!< nodes whose children were generated */
+    uint64_t generated;          /*!< children produced by a move (root not counted) */
+    double seconds;              /*!< wall time of this board's search */
     char moves[NP_MAX_PATH + 1]; /*!< blank directions, "ULRD" letters, NUL-terminated */
 } np_result;
 

@@ -1,4 +1,5 @@
-/* pattern.h - tile sets (patterns), partitions of a board into patterns, and the catalogue of named partitions.
+/* pattern.h - tile sets (patterns), partitions of a board into patterns, and the catalogue of
+ * named partitions.
  *
  * A pattern is a set of tiles whose placements one pattern database indexes.
  * Its tiles are kept in ascending order: that order is the order in which
@@ -50,8 +51,8 @@ typedef struct np_partition {
  *          too many tiles or patterns), or NP_EINVAL for a tile that is the
  *          blank, not on the board, given twice, or (with cover) missing, and
  *          for an unsupported board size. Thread-safe. */
-int np_partition_parse(np_partition *out, const char *text, int rows, int cols,
-                       bool cover, char *err, size_t errlen);
+int np_partition_parse(np_partition *out, const char *text, int rows, int cols, bool cover,
+                       char *err, size_t errlen);
 
 /*! Check that `p` is a valid partition (tiles in range, no blank, disjoint,
  *  non-empty patterns, and with `cover` every tile present).
@@ -86,8 +87,8 @@ int np_partition_default(np_partition *out, int rows, int cols);
  *  when `spec` names one (it must then be for rows x cols: NP_EMISMATCH
  *  otherwise), else a custom partition parsed as by np_partition_parse().
  *  @return as np_catalog_find / np_partition_parse, message in err. */
-int np_partition_resolve(np_partition *out, const char *spec, int rows, int cols,
-                         bool cover, char *err, size_t errlen);
+int np_partition_resolve(np_partition *out, const char *spec, int rows, int cols, bool cover,
+                         char *err, size_t errlen);
 
 /*! The catalogue's text as built into the library (static, NUL-terminated). */
 const char *np_catalog_text(void);

@@ -50,10 +50,10 @@
 
 #include "npuzzle/board.h"
 
-#define NP_PDB_MAGIC "NPUZPDB"    /*!< 7 characters + NUL = the 8 magic bytes */
+#define NP_PDB_MAGIC "NPUZPDB" /*!< 7 characters + NUL = the 8 magic bytes */
 #define NP_PDB_FORMAT_VERSION 4u
 #define NP_PDB_HEADER_SIZE 256u
-#define NP_PDB_ALIGN 4096u        /*!< payload offset alignment */
+#define NP_PDB_ALIGN 4096u /*!< payload offset alignment */
 
 typedef enum np_pdb_enc {
     NP_PDB_ENC_AUTO = 0, /*!< for writing: 4-bit when every entry fits, else 8-bit */
@@ -69,7 +69,7 @@ typedef struct np_pdb_header {
     uint32_t version;
     int rows, cols;
     np_goal goal;
-    int encoding;              /*!< NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
+    int encoding; /*!< NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
     int ntiles;
     uint8_t tiles[NP_MAX_CELLS];
     uint64_t entries;
@@ -95,11 +95,12 @@ int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *t
 typedef void (*np_pdb_write_progress_fn)(void *ctx, uint64_t done, uint64_t total);
 
 typedef struct np_pdb_write_opts {
-    int encoding;     /*!< NP_PDB_ENC_AUTO (0), NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
-    int threads;      /*!< OpenMP threads for encoding (0 = the OpenMP default) */
+    int encoding; /*!< NP_PDB_ENC_AUTO (0), NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
+    int threads;  /*!< OpenMP threads for encoding (0 = the OpenMP default) */
     np_pdb_write_progress_fn progress; /*!< may be NULL */
     void *progress_ctx;
-    const volatile int *cancel; /*!< if not NULL, *cancel != 0 stops the write (NP_EINTR, temp removed) */
+    const volatile int
+        *cancel; /*!< if not NULL, *cancel != 0 stops the write (NP_EINTR, temp removed) */
 } np_pdb_write_opts;
 
 /*! What np_pdb_write() did. */
@@ -131,8 +132,8 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
  *  (0 or 1: none). Written through a temporary name and renamed.
  *  @param out_bytes receives the compressed size; may be NULL.
  *  @return NP_OK, NP_EIO or NP_ENOMEM (message naming the file in err). */
-int np_pdb_compress(const char *src, const char *dst, int level, int threads,
-                    uint64_t *out_bytes, char *err, size_t errlen);
+int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
+                    char *err, size_t errlen);
 
 /*! Decompress the zstd file `src` into `dst` (temporary name, then rename),
  *  verifying the frame checksum. A damaged or truncated frame leaves no `dst`.
@@ -145,9 +146,9 @@ int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen
 
 /*! What a reader requires of a file; zero / NULL fields accept anything. */
 typedef struct np_pdb_expect {
-    int rows, cols;        /*!< 0 = any */
-    int goal;              /*!< np_goal, or -1 = any */
-    int ntiles;            /*!< 0 = any; else tiles[0..ntiles-1] must match in order */
+    int rows, cols; /*!< 0 = any */
+    int goal;       /*!< np_goal, or -1 = any */
+    int ntiles;     /*!< 0 = any; else tiles[0..ntiles-1] must match in order */
     const uint8_t *tiles;
 } np_pdb_expect;
 
@@ -155,7 +156,7 @@ typedef struct np_pdb_expect {
 typedef struct np_pdb np_pdb;
 
 enum {
-    NP_PDB_OPEN_NOVERIFY = 1  /*!< skip the payload checksum (np_pdb_verify() later) */
+    NP_PDB_OPEN_NOVERIFY = 1 /*!< skip the payload checksum (np_pdb_verify() later) */
 };
 
 /*! Open and memory-map a .pdb read-only (MAP_SHARED, MADV_RANDOM), check its

@@ -49,8 +49,9 @@ typedef struct np_pdb_gen_estimate {
     uint64_t entries;     /*!< placements = n!/(n-k)! */
     uint64_t states;      /*!< (placement, blank region) classes */
     uint64_t table_bytes; /*!< the 8-bit output table */
-    uint64_t work_bytes;  /*!< working memory beside the table: the larger of the BFS's (2 bits per
-                           *   state + cell-set tables) and the final reordering's (a second table) */
+    uint64_t work_bytes;  /*!< working memory beside the table: the larger of the BFS's
+                           *   (2 bits per state + cell-set tables) and the final
+                           *   reordering's (a second table) */
     uint64_t available;   /*!< MemAvailable when estimated (0 if unknown) */
     uint64_t cell_sets;   /*!< C(n,k) occupied-cell sets */
     uint64_t regions;     /*!< (cell set, blank region) pairs: states = regions * k! */
@@ -63,8 +64,8 @@ typedef struct np_pdb_gen_estimate {
  *  (board.h); NP_ETOOBIG when the
  *  table cannot even be indexed (n!/(n-k)! >= 2^63 or k > NP_RANK_MAX_K).
  *  Thread-safe. */
-int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g,
-                            const uint8_t *tiles, int ntiles);
+int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const uint8_t *tiles,
+                            int ntiles);
 
 /*! Build the additive PDB of pattern tiles[0..ntiles-1] (tiles 1..cells-1,
  *  distinct, no blank, at most cells - 3 of them: with two interchangeable

@@ -47,7 +47,7 @@
  *  np_ranker_init(), shareable among threads. */
 typedef struct np_ranker {
     int n, k;
-    uint64_t count;   /*!< n!/(n-k)! placements */
+    uint64_t count;                 /*!< n!/(n-k)! placements */
     uint64_t weight[NP_RANK_MAX_K]; /*!< weight[j] of tile j's digit (above) */
 } np_ranker;
 
@@ -93,8 +93,8 @@ void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells);
  *  pos[tiles[j]], and the index ranks the cells' numbers label[c] (for PDBs
  *  np_geom.label, board.h; for the mirrored lookup the labels of the mirror
  *  cells). O(k). */
-static inline uint64_t np_rank_cells_of(const np_ranker *r, const uint8_t *label, const uint8_t *pos,
-                                        const uint8_t *tiles)
+static inline uint64_t np_rank_cells_of(const np_ranker *r, const uint8_t *label,
+                                        const uint8_t *pos, const uint8_t *tiles)
 {
     uint8_t cells[NP_RANK_MAX_K];
     for (int j = 0; j < r->k; j++)
@@ -113,9 +113,9 @@ void np_rank_linear(const np_ranker *r, const uint8_t *order, uint64_t *coef, ui
 /*! A cursor over indices start, start+1, ...: cell[j] is tile j's cell. */
 typedef struct np_rank_iter {
     int k;
-    uint64_t board;                 /*!< the n cells, as a mask */
-    uint8_t cell[NP_RANK_MAX_K];    /*!< tile j's cell */
-    uint64_t above[NP_RANK_MAX_K];  /*!< the cells of tiles j+1 .. k-1 */
+    uint64_t board;                /*!< the n cells, as a mask */
+    uint8_t cell[NP_RANK_MAX_K];   /*!< tile j's cell */
+    uint64_t above[NP_RANK_MAX_K]; /*!< the cells of tiles j+1 .. k-1 */
 } np_rank_iter;
 
 /*! Start at index `start` (< r->count). O(k n). */

@@ -14,16 +14,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "fuzz_board_parse: check failed: %s (line %d)\n", #cond, \
-                    __LINE__);                                                       \
-            abort();                                                                 \
-        }                                                                            \
+#define CHECK(cond) \
+    do { \
+        if (!(cond)) { \
+            fprintf(stderr, "fuzz_board_parse: check failed: %s (line %d)\n", #cond, __LINE__); \
+            abort(); \
+        } \
     } while (0)
 
-static const int sizes[][2] = {{0, 0}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {8, 8}, {2, 3}, {3, 5}, {8, 2}};
+static const int sizes[][2] = {{0, 0}, {2, 2}, {3, 3}, {4, 4}, {5, 5},
+                               {8, 8}, {2, 3}, {3, 5}, {8, 2}};
 
 static void check_board(const np_board *b, const np_board_meta *meta, int rows, int cols,
                         const char *line)

@@ -26,13 +26,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define CHECK(cond)                                                                \
-    do {                                                                           \
-        if (!(cond)) {                                                             \
-            fprintf(stderr, "fuzz_pdb_open: check failed: %s (line %d)\n", #cond,  \
-                    __LINE__);                                                     \
-            abort();                                                               \
-        }                                                                          \
+#define CHECK(cond) \
+    do { \
+        if (!(cond)) { \
+            fprintf(stderr, "fuzz_pdb_open: check failed: %s (line %d)\n", #cond, __LINE__); \
+            abort(); \
+        } \
     } while (0)
 
 static char dir[256];
@@ -47,7 +46,8 @@ static void setup_dir(void)
 {
     if (dir[0])
         return;
-    const char *base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    const char *base =
+        access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     snprintf(dir, sizeof dir, "%s/fuzz_pdb_open.XXXXXX", base);
     CHECK(mkdtemp(dir) != NULL);
     atexit(remove_dir);
@@ -157,7 +157,8 @@ static void open_all_ways(const char *name, const uint8_t *data, size_t size, bo
                 continue;
             np_pdb *pdb = NULL;
             memset(err, 'x', sizeof err);
-            int rc = np_pdb_open_ex(&pdb, p, expects[e], flags ? NP_PDB_OPEN_NOVERIFY : 0, err, sizeof err);
+            int rc = np_pdb_open_ex(&pdb, p, expects[e], flags ? NP_PDB_OPEN_NOVERIFY : 0, err,
+                                    sizeof err);
             check_err(rc, err);
             CHECK((rc == NP_OK) == (pdb != NULL));
             if (pdb) {
