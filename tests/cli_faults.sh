@@ -65,17 +65,19 @@ fi
 chmod 0755 ro/pdb
 
 # ---- gen: SIGINT in the middle of a big table -----------------------------------
-# interrupt_gen NAME ARGS...: start `npuzzle gen ARGS` in the background, wait until it
-# says it is building its first table, let it run $DELAY s more, send SIGINT, and wait.
-# $rc is gen's status; $early is set when gen had finished before the signal.
+# signal_after_building SIG INPUT ARGS...: start `npuzzle ARGS` in the background with
+# standard input from INPUT, wait until it says it is building its first table, let it run
+# $DELAY s more, send SIG, and wait. $rc is its status; $early is set when it had finished
+# before the signal.
 DELAY=${NPUZZLE_FAULT_DELAY:-0.2}
 early=""
-interrupt_gen() {
-    LAST="npuzzle gen $* (SIGINT $DELAY s after 'building')"
+signal_after_building() {
+    local sig=$1 input=$2
+    shift 2
     early=""
     # Job control on: a background job of a non-interactive shell would ignore SIGINT.
     set -m
-    "$NP" gen "$@" </dev/null >out 2>err &
+    "$NP" "$@" <"$input" >out 2>err &
     GENPID=$!
     set +m
     local i
@@ -85,10 +87,15 @@ interrupt_gen() {
         sleep 0.05
     done
     sleep "$DELAY"
-    kill -INT "$GENPID" 2>/dev/null || early=1
+    kill -"$sig" "$GENPID" 2>/dev/null || early=1
     wait "$GENPID"
     rc=$?
     GENPID=""
+}
+# interrupt_gen ARGS...: `npuzzle gen ARGS` stopped by SIGINT (signal_after_building).
+interrupt_gen() {
+    LAST="npuzzle gen $* (SIGINT $DELAY s after 'building')"
+    signal_after_building INT /dev/null gen "$@"
     [ "$rc" -eq 0 ] && early=1
 }
 # interrupted NAME: gen was stopped by the signal and said so on stderr
@@ -145,21 +152,7 @@ echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" >board15.txt
 for sig in INT TERM; do
     E="$T/solve$sig"
     LAST="npuzzle solve -H pdb --gen --partition 15:6-6-3 --pdb-dir $E -j 1 (SIG$sig $DELAY s after 'building')"
-    set -m
-    "$NP" solve -H pdb --gen --partition 15:6-6-3 --pdb-dir "$E" -j 1 <board15.txt >out 2>err &
-    GENPID=$!
-    set +m
-    for ((i = 0; i < 1200; i++)); do
-        grep -q "building" err && break
-        kill -0 "$GENPID" 2>/dev/null || break
-        sleep 0.05
-    done
-    sleep "$DELAY"
-    early=""
-    kill -"$sig" "$GENPID" 2>/dev/null || early=1
-    wait "$GENPID"
-    rc=$?
-    GENPID=""
+    signal_after_building "$sig" board15.txt solve -H pdb --gen --partition 15:6-6-3 --pdb-dir "$E" -j 1
     if [ -n "$early" ] || [ "$rc" -eq 0 ]; then
         skip "solve --gen, SIG$sig: the build finished before the signal (exit $rc)"
         continue

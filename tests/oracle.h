@@ -240,6 +240,22 @@ static inline uint64_t rng_next64(void)
     return rng_state * 2685821657736338717ull;
 }
 
+/* k distinct cells below n, uniformly at random, into cells[0..k-1] (a
+ * placement of k tiles, for the tests of the index). */
+static inline void random_placement(uint8_t *cells, int n, int k)
+{
+    uint8_t all[64];
+    for (int c = 0; c < n; c++)
+        all[c] = (uint8_t)c;
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)(rng_next64() % (uint64_t)(n - i));
+        uint8_t t = all[i];
+        all[i] = all[j];
+        all[j] = t;
+        cells[i] = all[i];
+    }
+}
+
 /* A stratified sample: up to `per` boards of each distance 0..maxd, chosen by a
  * fixed-seed shuffle. Returns the number of ranks written to *out (malloc'd). */
 static inline size_t stratified_sample(const oracle *o, uint32_t per, uint32_t **out)

@@ -12,30 +12,7 @@
 #include "npuzzle/error.h"
 #include "npuzzle/rank.h"
 #include "gen_index.h"
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-static uint64_t rng_next(void)
-{
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1DULL;
-}
-
-static void random_placement(uint8_t *cells, int n, int k)
-{
-    uint8_t all[NP_MAX_CELLS];
-    for (int c = 0; c < n; c++)
-        all[c] = (uint8_t)c;
-    for (int i = 0; i < k; i++) {
-        int j = i + (int)(rng_next() % (uint64_t)(n - i));
-        uint8_t t = all[i];
-        all[i] = all[j];
-        all[j] = t;
-        cells[i] = all[i];
-    }
-}
+#include "oracle.h"
 
 /* C(n,k) sets times k! orders number every placement once. */
 static void test_counts(void **state)
@@ -124,19 +101,7 @@ static void test_perm_extremes(void **state)
 
 /* np__perm_after_move against the definition: moving the element at one
  * position of order[] to another gives the Lehmer rank of the new order,
- * counted here from scratch. */
-static uint64_t lehmer_rank(const uint8_t *order, int k)
-{
-    uint64_t r = 0;
-    for (int j = 0; j < k; j++) {
-        uint64_t smaller = 0;
-        for (int i = j + 1; i < k; i++)
-            smaller += order[i] < order[j];
-        r = r * (uint64_t)(k - j) + smaller;
-    }
-    return r;
-}
-
+ * counted from scratch (oracle.h's perm_rank). */
 static void test_perm_after_move(void **state)
 {
     (void)state;
@@ -147,11 +112,11 @@ static void test_perm_after_move(void **state)
         for (int j = 0; j < k; j++)
             w[j] = x.fact[k - 1 - j];
         for (int rep = 0; rep < 500; rep++) {
-            uint64_t perm = rng_next() % x.kfact;
+            uint64_t perm = rng_next64() % x.kfact;
             np__perm_cursor pc;
             np__cursor_set(&pc, k, perm);
-            assert_true(lehmer_rank(pc.order, k) == perm);
-            int from = (int)(rng_next() % (uint64_t)k), to = (int)(rng_next() % (uint64_t)k);
+            assert_true(perm_rank(pc.order, k) == perm);
+            int from = (int)(rng_next64() % (uint64_t)k), to = (int)(rng_next64() % (uint64_t)k);
             uint8_t moved[NP_RANK_MAX_K];
             int m = 0;
             for (int i = 0; i < k; i++) {
@@ -164,7 +129,7 @@ static void test_perm_after_move(void **state)
             if (m == to)
                 moved[m++] = pc.order[from];
             assert_int_equal(m, k);
-            assert_true(np__perm_after_move(&pc, w, from, to) == lehmer_rank(moved, k));
+            assert_true(np__perm_after_move(&pc, w, from, to) == perm_rank(moved, k));
         }
     }
 }

@@ -10,17 +10,7 @@
 
 #include "npuzzle/error.h"
 #include "npuzzle/rank.h"
-
-static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-static uint64_t rng_next(void)
-{
-    /* xorshift64*: plenty for picking test placements. */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return rng_state * 0x2545F4914F6CDD1DULL;
-}
+#include "oracle.h"
 
 /* n!/(n-k)! by plain multiplication, independent of the ranker's tables. */
 static uint64_t falling_factorial(int n, int k)
@@ -29,20 +19,6 @@ static uint64_t falling_factorial(int n, int k)
     for (int i = 0; i < k; i++)
         v *= (uint64_t)(n - i);
     return v;
-}
-
-static void random_placement(uint8_t *cells, int n, int k)
-{
-    uint8_t all[NP_MAX_CELLS];
-    for (int c = 0; c < n; c++)
-        all[c] = (uint8_t)c;
-    for (int i = 0; i < k; i++) {
-        int j = i + (int)(rng_next() % (uint64_t)(n - i));
-        uint8_t t = all[i];
-        all[i] = all[j];
-        all[j] = t;
-        cells[i] = all[i];
-    }
 }
 
 /* The index by its definition (rank.h), counted cell by cell without the
@@ -179,14 +155,14 @@ static void test_moved(void **state)
                 uint64_t mask = 0;
                 for (int t = 0; t < k; t++)
                     mask |= UINT64_C(1) << cells[t];
-                int t = (int)(rng_next() % (uint64_t)k), from = cells[t];
+                int t = (int)(rng_next64() % (uint64_t)k), from = cells[t];
                 int row = from / w, col = from % w, to;
-                switch (rng_next() % 5) {
+                switch (rng_next64() % 5) {
                 case 0: to = row > 0 ? from - w : -1; break;
                 case 1: to = col > 0 ? from - 1 : -1; break;
                 case 2: to = col < w - 1 ? from + 1 : -1; break;
                 case 3: to = row < w - 1 ? from + w : -1; break;
-                default: to = (int)(rng_next() % (uint64_t)n); break;
+                default: to = (int)(rng_next64() % (uint64_t)n); break;
                 }
                 if (to < 0 || (mask >> to & 1))
                     continue;
@@ -327,7 +303,7 @@ static void test_steps(void **state)
             uint64_t index = np_rank_cells_of(&r, label, pos, tiles);
             int blank = pos[0], passing = 0;
             for (int walk = 0; walk < 20000; walk++) {
-                int d = (int)(rng_next() % 4), nb = g.nbr[blank][d];
+                int d = (int)(rng_next64() % 4), nb = g.nbr[blank][d];
                 if (nb < 0)
                     continue;
                 int t = board[nb];
