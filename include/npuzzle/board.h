@@ -112,8 +112,8 @@ static inline int np_cell_neighbour(int c, int d, int rows, int cols)
 {
     switch (d) {
     case NP_UP: return c >= cols ? c - cols : -1;
-    case NP_LEFT: return np_cell_col(c, cols) > 0 ? c - 1 : -1;
-    case NP_RIGHT: return np_cell_col(c, cols) < cols - 1 ? c + 1 : -1;
+    case NP_LEFT: return c % cols != 0 ? c - 1 : -1;
+    case NP_RIGHT: return c % cols != cols - 1 ? c + 1 : -1;
     default: return c < (rows - 1) * cols ? c + cols : -1;
     }
 }
