@@ -41,7 +41,8 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     int first_err = NP_OK;
     if ((size_t)threads > n)
         threads = (int)n; /* cppcheck-suppress unreadVariable ; read by num_threads() below */
-                          /* Boards are handed out one at a time: their costs differ by orders of
+
+        /* Boards are handed out one at a time: their costs differ by orders of
      * magnitude, so a static split would leave a thread idle. */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (size_t i = 0; i < n; i++) {

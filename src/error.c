@@ -31,7 +31,10 @@ const char *np_strerror(int code)
     return "unknown error";
 }
 
-int(np__fail)(int code, char *err, size_t errlen, const char *fmt, ...)
+/* The parentheses keep error_internal.h's analyser macro from expanding here. */
+/* clang-format off */
+int (np__fail)(int code, char *err, size_t errlen, const char *fmt, ...)
+/* clang-format on */
 {
     if (err && errlen) {
         va_list ap;

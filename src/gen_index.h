@@ -39,14 +39,17 @@ int np__gen_index_init(np__gen_index *x, int n, int k);
 /* Rank of a cell set given as a mask with exactly k bits, in 0 .. ncombs-1. */
 uint64_t np__comb_rank(const np__gen_index *x, uint64_t mask);
 
-/* Inverse of np__comb_rank: the mask of the cell set with that rank. */
+/* Inverse of np__comb_rank: the mask of the cell set with that rank (the
+ * generator walks sets in rank order and needs no inverse; the tests check
+ * np__comb_rank with it). */
 uint64_t np__comb_unrank(const np__gen_index *x, uint64_t comb);
 
 /* The order rank of the placement cells[0..k-1] (tile j on cells[j]) whose
  * cell set is `mask`, in 0 .. k!-1. */
 uint64_t np__perm_rank(const np__gen_index *x, const uint8_t *cells, uint64_t mask);
 
-/* Inverse of np__perm_rank: cells[0..k-1] from a cell set and an order rank. */
+/* Inverse of np__perm_rank: cells[0..k-1] from a cell set and an order rank
+ * (for the tests, as np__comb_unrank). */
 void np__perm_unrank(const np__gen_index *x, uint64_t mask, uint64_t perm, uint8_t *cells);
 
 /* Decode an order rank of k tiles: order[0..k-1] and its digits digit[0..k-1]. */

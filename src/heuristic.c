@@ -100,16 +100,11 @@ int np_h_linear_conflict(const np_board *b, const np_geom *g)
 /* Sum of the lookups of the board whose tile t stands on cell pos[t]. */
 static int pdb_sum(const np_pdbset *set, const uint8_t *pos)
 {
-    const np_geom *g = &set->g;
     int h = 0;
     for (int p = 0; p < set->npat; p++) {
-        const np_pattern *pat = &set->part.patterns[p];
-        int md = 0;
-        for (int j = 0; j < pat->ntiles; j++)
-            md += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
-        /* the tables rank cell labels (board.h) */
-        const uint64_t i = np_rank_cells_of(set->ranker[p], g->label, pos, pat->tiles);
-        h += np_pdb_view_value(&set->view[p], i, md);
+        int md;
+        uint64_t index;
+        h += np__pdb_lookup(set, p, set->g.label, pos, &md, &index); /* tables rank labels */
     }
     return h;
 }

@@ -475,7 +475,7 @@ static int dfs_root(search *s, int kind, int weighted, int depth, int h, int pre
 
 /* The PDB lookups' step tables (see pdb_steps): the plain lookup's from the
  * rank module, the mirror's translated through the mirror tiles. */
-static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
+static int search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
 {
     pdb_steps *plain = &s->plain_steps, *mirror = &s->mirror_steps;
     for (int p = 0; p < pdbs->npat; p++)
@@ -492,9 +492,12 @@ static void search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs
     uint8_t mirror_label[NP_MAX_CELLS]; /* the label of each cell's mirror cell */
     for (int c = 0; c < g->cells; c++)
         mirror_label[c] = g->label[g->mirror_cell[c]];
-    /* Labels follow the rows (board.h): a step passes at most 2 * cols cells. */
-    (void)np_rank_steps_init(&plain->cells, g, g->label);
-    (void)np_rank_steps_init(&mirror->cells, g, mirror_label);
+    /* Labels follow the rows (board.h): a step passes at most 2 * cols cells,
+     * which the tables hold; anything else is refused, never half-filled. */
+    if (np_rank_steps_init(&plain->cells, g, g->label) != NP_OK ||
+        np_rank_steps_init(&mirror->cells, g, mirror_label) != NP_OK)
+        return NP_EINVAL;
+    return NP_OK;
 }
 
 /* Tables that depend on the geometry and heuristic only. */
@@ -530,9 +533,7 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
         lc->col_conflicts = g->cols == g->rows ? lc->row_conflicts : conflict_table(g->rows);
         lc->own_tables = true;
     }
-    if (pdbs)
-        search_pdb_tables(s, g, pdbs);
-    return NP_OK;
+    return pdbs ? search_pdb_tables(s, g, pdbs) : NP_OK;
 }
 
 /* A second search sharing the first one's tables (for another thread). */
@@ -553,17 +554,12 @@ static void search_free_tables(search *s)
 
 /* One lookup's state from scratch: tile u of the looked-up board (the board
  * itself, or its mirror) stands on cell pos[u], ranked by its label. */
-static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const np_geom *g,
-                           const uint8_t *pos, const uint8_t *label)
+static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const uint8_t *pos,
+                           const uint8_t *label)
 {
     lk->sum = 0;
     for (int p = 0; p < pdbs->npat; p++) {
-        const np_pattern *pat = &pdbs->part.patterns[p];
-        lk->md[p] = 0;
-        for (int j = 0; j < pat->ntiles; j++)
-            lk->md[p] += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
-        lk->index[p] = np_rank_cells_of(pdbs->ranker[p], label, pos, pat->tiles);
-        lk->value[p] = np_pdb_view_value(&pdbs->view[p], lk->index[p], lk->md[p]);
+        lk->value[p] = np__pdb_lookup(pdbs, p, label, pos, &lk->md[p], &lk->index[p]);
         lk->sum += lk->value[p];
     }
 }
@@ -592,8 +588,8 @@ static void search_set_board(search *s, const np_board *b)
             pos[b->tiles[c]] = (uint8_t)c;
         for (int u = 0; u < g->cells; u++)
             mirror_pos[u] = g->mirror_cell[pos[g->mirror_tile[u]]];
-        pdb_lookup_set(&s->plain, pdbs, g, pos, g->label);
-        pdb_lookup_set(&s->mirror, pdbs, g, mirror_pos, g->label);
+        pdb_lookup_set(&s->plain, pdbs, pos, g->label);
+        pdb_lookup_set(&s->mirror, pdbs, mirror_pos, g->label);
     }
 }
 
@@ -794,7 +790,12 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     search *s = malloc(sizeof *s);
     if (!s)
         return NP_ENOMEM;
-    search_tables(s, g, kind, kind >= K_PDB ? opts->pdbs : NULL);
+    int rc = search_tables(s, g, kind, kind >= K_PDB ? opts->pdbs : NULL);
+    if (rc != NP_OK) {
+        search_free_tables(s);
+        free(s);
+        return rc;
+    }
     if (!opts->generic_kernel && g->rows == g->cols && (g->rows == 4 || g->rows == 5))
         s->side = g->rows;
     search_set_board(s, start);
@@ -820,7 +821,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
 
     int threads = opts->threads > 1 ? opts->threads : 1;
     search **workers = NULL;
-    int rc = NP_OK;
+    rc = NP_OK;
     if (threads > 1) {
         /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(search *) is meant */
         workers = calloc((size_t)threads, sizeof *workers);

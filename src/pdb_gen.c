@@ -103,33 +103,33 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const ui
     if (rc != NP_OK)
         return rc;
     np_ranker r;
-    np__gen_index rk;
+    np__gen_index gx;
     if (ntiles > NP_RANK_MAX_K || np_ranker_init(&r, g->cells, ntiles) != NP_OK ||
-        np__gen_index_init(&rk, g->cells, ntiles) != NP_OK)
+        np__gen_index_init(&gx, g->cells, ntiles) != NP_OK)
         return NP_ETOOBIG;
     int n = g->cells;
-    uint64_t regions = rk.ncombs;
-    if (rk.ncombs <= MAX_LABELLED_SETS) {
+    uint64_t regions = gx.ncombs;
+    if (gx.ncombs <= MAX_LABELLED_SETS) {
         regions = 0;
         uint8_t region[NP_MAX_CELLS];
         uint64_t m = (UINT64_C(1) << ntiles) - 1;
-        for (uint64_t c = 0; c < rk.ncombs; c++, m = next_subset(m))
+        for (uint64_t c = 0; c < gx.ncombs; c++, m = next_subset(m))
             regions += (uint64_t)label_regions(g, m, region);
     }
     est->entries = r.count;
-    est->cell_sets = rk.ncombs;
+    est->cell_sets = gx.ncombs;
     est->regions = regions;
     est->table_bytes = r.count;
-    if (regions > UINT64_MAX / rk.kfact) {
+    if (regions > UINT64_MAX / gx.kfact) {
         est->states = UINT64_MAX;
         est->work_bytes = UINT64_MAX;
     } else {
-        est->states = regions * rk.kfact;
+        est->states = regions * gx.kfact;
         /* code bits + per-set tables (mask, base, region map) + order tables
          * during the BFS; then a second table for the final reordering */
-        uint64_t lfact = rk.fact[np__suffix_len(ntiles)];
-        est->work_bytes = (est->states + 31) / 32 * 8 + rk.ncombs * (8 + 8 + 2 + (uint64_t)n) + 8 +
-            (rk.kfact / lfact + lfact) * sizeof(np__perm_part);
+        uint64_t lfact = gx.fact[np__suffix_len(ntiles)];
+        est->work_bytes = (est->states + 31) / 32 * 8 + gx.ncombs * (8 + 8 + 2 + (uint64_t)n) + 8 +
+            (gx.kfact / lfact + lfact) * sizeof(np__perm_part);
         if (est->work_bytes < est->table_bytes)
             est->work_bytes = est->table_bytes;
     }
@@ -144,7 +144,7 @@ typedef struct gen_ctx {
     int n, k;
     uint64_t kfact;
     uint64_t w[NP_RANK_MAX_K]; /* w[j] = (k-1-j)! */
-    np__gen_index rk;
+    np__gen_index gx;
     np_ranker ranker; /* the final index (rank.h) */
     uint64_t ncombs;
     uint64_t *mask;        /* [ncombs] occupied cells of each set */
@@ -236,7 +236,7 @@ static int unit_moves(const gen_ctx *cx, uint64_t comb, int reg, uint8_t *next_a
             if (x < 0 || region[x] != reg)
                 continue;
             uint64_t nmask = mask ^ (UINT64_C(1) << c) ^ (UINT64_C(1) << x);
-            uint64_t ncomb = np__comb_rank(&cx->rk, nmask);
+            uint64_t ncomb = np__comb_rank(&cx->gx, nmask);
             int nreg = cx->region[ncomb * (uint64_t)n + (uint64_t)c];
             mv[nm].from = j;
             mv[nm].to = __builtin_popcountll(nmask & ((UINT64_C(1) << x) - 1));
@@ -320,7 +320,7 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
  * then reads each cell set's PERM_BLOCK neighbouring entries and scatters
  * them. */
 #define PERM_BLOCK 64
-static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ranker *rk,
+static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ranker *ranker,
                          int threads)
 {
     const int k = gx->k;
@@ -339,7 +339,7 @@ static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ran
             np__perm_cursor pc;
             uint64_t coef[NP_RANK_MAX_K];
             np__cursor_set(&pc, k, q0 + (uint64_t)q);
-            np_rank_linear(rk, pc.order, coef, &off[q]);
+            np_rank_linear(ranker, pc.order, coef, &off[q]);
             for (int p = 0; p < k; p++)
                 w[p][q] = coef[p];
         }
@@ -415,12 +415,12 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.n = g->cells;
     cx.k = ntiles;
     /* both succeeded in the estimate */
-    np__gen_index_init(&cx.rk, cx.n, cx.k);
+    np__gen_index_init(&cx.gx, cx.n, cx.k);
     np_ranker_init(&cx.ranker, cx.n, cx.k);
-    cx.kfact = cx.rk.kfact;
-    cx.ncombs = cx.rk.ncombs;
+    cx.kfact = cx.gx.kfact;
+    cx.ncombs = cx.gx.ncombs;
     for (int j = 0; j < cx.k; j++)
-        cx.w[j] = cx.rk.fact[cx.k - 1 - j];
+        cx.w[j] = cx.gx.fact[cx.k - 1 - j];
 
     uint64_t nstates = est.states;
     size_t ncodes = (size_t)((nstates + 31) / 32);
@@ -429,7 +429,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.region = malloc(cx.ncombs * (size_t)cx.n);
     cx.codes = calloc(ncodes, sizeof *cx.codes);
     cx.l = np__suffix_len(cx.k);
-    cx.lfact = cx.rk.fact[cx.l];
+    cx.lfact = cx.gx.fact[cx.l];
     cx.hi_tab = malloc((size_t)(cx.kfact / cx.lfact) * sizeof *cx.hi_tab);
     cx.lo_tab = malloc((size_t)cx.lfact * sizeof *cx.lo_tab);
     cx.active[0] = calloc(cx.ncombs, 1);
@@ -494,8 +494,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         goal_cells[i] = g->home[tiles[i]];
         goal_mask |= UINT64_C(1) << goal_cells[i];
     }
-    uint64_t goal_comb = np__comb_rank(&cx.rk, goal_mask);
-    uint64_t goal_perm = np__perm_rank(&cx.rk, goal_cells, goal_mask);
+    uint64_t goal_comb = np__comb_rank(&cx.gx, goal_mask);
+    uint64_t goal_perm = np__perm_rank(&cx.gx, goal_cells, goal_mask);
     int goal_reg = cx.region[goal_comb * (size_t)cx.n + g->home[0]];
     state_claim(cx.codes, (cx.base[goal_comb] + (uint64_t)goal_reg) * cx.kfact + goal_perm, 1);
     values[goal_comb * cx.kfact + goal_perm] = 0;
@@ -568,7 +568,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
         rc = NP_EUNSUPPORTED;
     gen_free(&cx);
     if (rc == NP_OK)
-        rc = to_rank_index(&values, &cx.rk, &cx.ranker, threads);
+        rc = to_rank_index(&values, &cx.gx, &cx.ranker, threads);
     if (rc != NP_OK) {
         free(values);
         return rc;

@@ -98,16 +98,6 @@ void np__pdb_header_encode(uint8_t out[NP_PDB_HEADER_SIZE], const np_pdb_header 
     put_u64(out + HDR_CHECKED, XXH3_64bits(out, HDR_CHECKED));
 }
 
-/* Placements of k tiles on n cells, or 0 when it overflows. */
-static uint64_t placements(int n, int k)
-{
-    uint64_t c = 1;
-    for (int i = 0; i < k; i++)
-        if (__builtin_mul_overflow(c, (uint64_t)(n - i), &c))
-            return 0;
-    return c;
-}
-
 static bool all_zero(const uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -187,8 +177,8 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     }
     if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)))
         return np__fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
-    uint64_t want = placements(cells, h->ntiles);
-    if (!want || h->entries != want)
+    np_ranker r; /* the index's count of placements (rank.h) */
+    if (np_ranker_init(&r, cells, h->ntiles) != NP_OK || h->entries != r.count)
         return np__fail(NP_EFORMAT, err, errlen,
                         "%s: entry count %llu does not match %d tiles on %d cells", path,
                         (unsigned long long)h->entries, h->ntiles, cells);

@@ -72,10 +72,10 @@ void np__pdb_scan_values(const np_ranker *r, const np_geom *g, const uint8_t *ti
     uint64_t nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
     uint64_t bad = UINT64_MAX;
     int maxv = 0;
-#pragma omp parallel for num_threads(thread_count(threads)) schedule(dynamic, 16) reduction(min \
-                                                                                            : bad) \
-    reduction(max \
-              : maxv)
+    /* clang-format off */
+#pragma omp parallel for num_threads(thread_count(threads)) schedule(dynamic, 16) \
+    reduction(min : bad) reduction(max : maxv)
+    /* clang-format on */
     for (uint64_t b = 0; b < nblocks; b++) {
         uint64_t lo = b * BLOCK_ENTRIES,
                  hi = lo + BLOCK_ENTRIES < entries ? lo + BLOCK_ENTRIES : entries;

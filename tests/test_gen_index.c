@@ -1,5 +1,5 @@
-/* test_gen_index.c - the PDB generator's (cell set, order) numbering: ranks in order,
- * round trips. */
+/* test_gen_index.c - the PDB generator's (cell set, order) numbering: ranks in order, round
+ * trips, and the fast step of an order rank. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>

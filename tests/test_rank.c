@@ -1,4 +1,5 @@
-/* test_rank.c - rank/unrank of placements: exhaustive and random round trips. */
+/* test_rank.c - the placement index: rank/unrank round trips, the step of np_rank_moved, the
+ * linear form, walking in index order, and the step tables carried through random walks. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>

@@ -6,8 +6,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* The exit codes of every subcommand: 0-3 as DESIGN.md fixes them, 130 as a
- * shell reports a job stopped by Ctrl-C (128 + SIGINT). */
+/* The exit codes of every subcommand, as the README and `npuzzle --help` list
+ * them: 0-3 the project's contract, 130 as a shell reports a job stopped by
+ * Ctrl-C (128 + SIGINT). */
 enum {
     EXIT_OK = 0,           /* all solved (unsolvable answered as such counts); gen, info
                             * and verify: done, a valid file, every answer right */
@@ -23,10 +24,13 @@ enum {
 /* Map a library error code to an exit code: NP_EPARSE and NP_EINVAL are bad
  * usage or input, NP_ELIMIT a limit reached, NP_EINTR an interrupted run, any
  * other error a PDB or I/O error. This function and cli_exit_for_pdb_error()
- * are the one place that maps library errors to exit codes. Conditions that
- * are no library error get theirs where they are found: for instance a
- * rejected option value or input line is EXIT_USAGE, and a file that cannot
- * be opened, read or created, or a table too big for memory, EXIT_PDB. */
+ * map library errors to exit codes wherever the code alone decides. Where
+ * the call decides, the caller says so: a --partition or --pattern that
+ * np_partition_resolve() refuses is bad usage (EXIT_USAGE) whatever its
+ * code, and a board whose search failed inside the library (np_result.error)
+ * is EXIT_PDB. Conditions that are no library error get theirs where they
+ * are found: a rejected option value or input line is EXIT_USAGE; a file that
+ * cannot be opened, read or created, or a table too big for memory, EXIT_PDB. */
 int cli_exit_for_error(int np_err);
 
 /* The same for an error while reading or writing a PDB file (np_pdb_open_ex,

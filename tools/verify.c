@@ -111,11 +111,12 @@ typedef struct tally {
     bool io_error;
 } tally;
 
+/* clang-format off */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void
-input_error(tally *t, const char *file, long line, const char *fmt, ...)
+static void input_error(tally *t, const char *file, long line, const char *fmt, ...)
+/* clang-format on */
 {
     if (t->bad_input++ < 20) {
         va_list ap;
@@ -137,11 +138,12 @@ typedef struct vopts {
 } vopts;
 
 /* Print the outcome of one board: `where` names file and line. */
+/* clang-format off */
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static void
-report(tally *t, const vopts *o, bool ok, const char *fmt, ...)
+static void report(tally *t, const vopts *o, bool ok, const char *fmt, ...)
+/* clang-format on */
 {
     if (ok)
         t->ok++;
@@ -236,8 +238,7 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
             report(t, o, false,
                    "%s: id %s: WRONG: move %ld (%c) is illegal: the blank is at row %d, "
                    "column %d of %d x %d",
-                   where, id, k + 1, ch, b.blank / g.cols + 1, b.blank % g.cols + 1, g.rows,
-                   g.cols);
+                   where, id, k + 1, ch, g.row[b.blank] + 1, g.col[b.blank] + 1, g.rows, g.cols);
         return;
     }
     if (!np_board_is_goal(&b, &g)) {

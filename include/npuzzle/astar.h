@@ -13,8 +13,8 @@
  *  produced (root excluded), expanded = nodes taken off the open list. Memory
  *  is bounded by opts->max_memory (0: three quarters of MemAvailable); when the
  *  closed and open sets would exceed it the search stops with NP_STATUS_LIMIT.
- *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options,
- *          NP_ETOOBIG when the board has more than NP_ASTAR_MAX_CELLS cells,
+ *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options or
+ *          a labelled geometry (board.h), NP_ETOOBIG when the board has more than NP_ASTAR_MAX_CELLS cells,
  *          NP_EUNSUPPORTED for the pdb heuristic. Thread-safe. */
 int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
                    const np_search_opts *opts);

@@ -11,9 +11,13 @@
  * (np_geom.label: the rows as a snake, see rank.h), and the PDB generator and
  * packer work on a geometry renumbered by label (np_geom_labelled()). Such a
  * geometry says so (numbering == NP_CELLS_LABELLED); it describes the same
- * board, but boards do not match it, so every library function that takes a
- * geometry wants the row-major one and refuses a labelled one with
- * NP_EINVAL (np_geom_labelled() included: labels are never applied twice).
+ * board, but boards do not match it. Boards and searches want the row-major
+ * geometry: the functions that label one or search with one refuse a
+ * labelled geometry with NP_EINVAL (np_geom_labelled, np_pdb_generate and
+ * np_pdb_gen_estimate_for, np_pdb_write, np_pdb_histogram, np_pdbset_open,
+ * np_ida_solve, np_astar_solve), so labels are never applied twice and no
+ * board is searched in the other numbering. The small board functions below
+ * (moves, parity, goal tests) do not check it: pass them row-major geometries.
  *
  * Goal conventions:
  *   NP_GOAL_BLANK_FIRST  Korf's: cell c holds tile c (blank top-left). Default.

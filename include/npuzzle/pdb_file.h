@@ -121,7 +121,7 @@ typedef struct np_pdb_write_info {
  *          the temporary file cannot be written, synced or renamed (errno
  *          kept; the temporary file is removed); NP_ENOMEM. A message naming
  *          the file is left in err. An existing file at `path` is replaced
- *          atomically. */
+ *          atomically. NP_EINTR when opts->cancel stopped it (nothing written). */
 int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int ntiles,
                  const uint8_t *values, uint64_t entries, const np_pdb_write_opts *opts,
                  np_pdb_write_info *info, char *err, size_t errlen);
@@ -131,15 +131,16 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
  *  size, and `threads` compression workers when the zstd library has them
  *  (0 or 1: none). Written through a temporary name and renamed.
  *  @param out_bytes receives the compressed size; may be NULL.
- *  @return NP_OK, NP_EIO or NP_ENOMEM (message naming the file in err). */
+ *  @return NP_OK, NP_ENOTFOUND (no `src`), NP_EINVAL (a path too long for a
+ *          temporary name), NP_EIO or NP_ENOMEM (message naming the file in err). */
 int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
                     char *err, size_t errlen);
 
 /*! Decompress the zstd file `src` into `dst` (temporary name, then rename),
  *  verifying the frame checksum. A damaged or truncated frame leaves no `dst`.
- *  @return NP_OK, NP_ENOTFOUND, NP_EIO, NP_EFORMAT (not zstd data),
- *          NP_ECHECKSUM (damaged frame), NP_ETRUNCATED or NP_ENOMEM, message
- *          naming the file in err. */
+ *  @return NP_OK, NP_ENOTFOUND, NP_EINVAL (a path too long for a temporary
+ *          name), NP_EIO, NP_EFORMAT (not zstd data), NP_ECHECKSUM (damaged
+ *          frame), NP_ETRUNCATED or NP_ENOMEM, message naming the file in err. */
 int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen);
 
 /* ---- reading ----------------------------------------------------------- */
@@ -173,7 +174,8 @@ enum {
  *          npuzzle gen); NP_ETRUNCATED;
  *          NP_ECHECKSUM (payload or header, or damaged .zst frame);
  *          NP_EMISMATCH (valid but another board, goal or pattern: err says
- *          which); NP_EIO; NP_ENOMEM. err always names the file. */
+ *          which); NP_EIO; NP_ENOMEM; NP_EINVAL (NULL argument, or a path
+ *          too long). err always names the file. */
 int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, unsigned flags,
                    char *err, size_t errlen);
 

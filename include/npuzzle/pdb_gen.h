@@ -86,7 +86,8 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const ui
  *  geometry (board.h: `g` numbers cells row-major); NP_ETOOBIG
  *  when it does not fit (nothing allocated); NP_ENOMEM when an allocation
  *  fails; NP_EUNSUPPORTED when a value would exceed 254 or a placement is
- *  never reached (which would be a bug). On failure *out_values is NULL.
+ *  never reached (which would be a bug); NP_EINTR when opts->cancel stopped
+ *  it. On failure *out_values is NULL.
  *  Thread-safe (it starts its own OpenMP team). */
 int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *g,
                     const uint8_t *tiles, int ntiles, const np_pdb_gen_opts *opts);

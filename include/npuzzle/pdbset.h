@@ -27,8 +27,8 @@ typedef struct np_pdbset np_pdbset;
  *         size again in memory per process, no longer shared.
  *  @param out  receives the set (NULL on failure); close it with np_pdbset_close().
  *  @param err  receives a message naming the file and the problem.
- *  @return NP_OK; NP_EINVAL (partition not covering the board, or a path too
- *          long); NP_ENOMEM; NP_EMISMATCH (a table's entry count is not the
+ *  @return NP_OK; NP_EINVAL (partition not covering the board, a path too
+ *          long, or a labelled geometry: board.h); NP_ENOMEM; NP_EMISMATCH (a table's entry count is not the
  *          pattern's); or the np_pdb_open() error of the first bad file
  *          (NP_ENOTFOUND, NP_EFORMAT, NP_EVERSION, NP_ETRUNCATED,
  *          NP_ECHECKSUM, NP_EMISMATCH, NP_EIO). Thread-safe. */

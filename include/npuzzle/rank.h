@@ -128,7 +128,8 @@ void np_rank_iter_init(np_rank_iter *it, const np_ranker *r, uint64_t start);
  *  digit the least significant, so this is an odometer: tile 0 moves to the
  *  next cell above its own that the heavier tiles leave free; when it has
  *  none, the lightest tile j that has one moves up to it and tiles 0..j-1
- *  restart on the lowest cells left free, lightest lowest.
+ *  restart on the lowest cells left free, heaviest lowest (tile j-1 on the
+ *  lowest, tile 0 on the highest of them).
  *  @return how many tiles moved (tiles 0 .. m-1; usually 1), or 0 past the
  *  last index (the cursor then stays where it was). */
 static inline int np_rank_iter_next(np_rank_iter *it)
