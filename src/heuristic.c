@@ -73,24 +73,33 @@ int np_lc_line(const uint8_t *tiles, int len, const int8_t *key)
     return np_lc_keys(keys, len);
 }
 
+void np_lc_goal_keys(const np_geom *g, int8_t row_key[NP_MAX_SIDE][NP_MAX_CELLS],
+                     int8_t col_key[NP_MAX_SIDE][NP_MAX_CELLS])
+{
+    for (int t = 0; t < g->cells; t++) {
+        const int r = g->row[g->home[t]], k = g->col[g->home[t]];
+        for (int line = 0; line < g->rows; line++)
+            row_key[line][t] = (int8_t)(t && r == line ? k : -1);
+        for (int line = 0; line < g->cols; line++)
+            col_key[line][t] = (int8_t)(t && k == line ? r : -1);
+    }
+}
+
 int np_h_linear_conflict(const np_board *b, const np_geom *g)
 {
     int h = np_board_manhattan(b, g);
     uint8_t line[NP_MAX_SIDE];
-    int8_t key[NP_MAX_CELLS];
+    int8_t row_key[NP_MAX_SIDE][NP_MAX_CELLS], col_key[NP_MAX_SIDE][NP_MAX_CELLS];
+    np_lc_goal_keys(g, row_key, col_key);
     for (int r = 0; r < g->rows; r++) {
-        for (int t = 0; t < g->cells; t++)
-            key[t] = (int8_t)(t && g->row[g->home[t]] == r ? g->col[g->home[t]] : -1);
         for (int k = 0; k < g->cols; k++)
             line[k] = b->tiles[np_cell_at(r, k, g->cols)];
-        h += np_lc_line(line, g->cols, key);
+        h += np_lc_line(line, g->cols, row_key[r]);
     }
     for (int k = 0; k < g->cols; k++) {
-        for (int t = 0; t < g->cells; t++)
-            key[t] = (int8_t)(t && g->col[g->home[t]] == k ? g->row[g->home[t]] : -1);
         for (int r = 0; r < g->rows; r++)
             line[r] = b->tiles[np_cell_at(r, k, g->cols)];
-        h += np_lc_line(line, g->rows, key);
+        h += np_lc_line(line, g->rows, col_key[k]);
     }
     return h;
 }

@@ -517,13 +517,7 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
                     s->mdd[t][c][d] = (int8_t)(g->dist[from][g->home[t]] - g->dist[c][g->home[t]]);
             }
     lc_lines *lc = &s->lc;
-    for (int t = 0; t < g->cells; t++) {
-        const int r = g->row[g->home[t]], k = g->col[g->home[t]];
-        for (int line = 0; line < g->rows; line++)
-            lc->row_key[line][t] = (int8_t)(t && r == line ? k : -1);
-        for (int line = 0; line < g->cols; line++)
-            lc->col_key[line][t] = (int8_t)(t && k == line ? r : -1);
-    }
+    np_lc_goal_keys(g, lc->row_key, lc->col_key);
     for (int k = 0, w = 1; k < g->cols; k++, w *= g->cols + 1)
         lc->row_pow[k] = w;
     for (int r = 0, w = 1; r < g->rows; r++, w *= g->rows + 1)

@@ -43,6 +43,13 @@ int np_lc_line(const uint8_t *tiles, int len, const int8_t *key);
  *  the blank and tiles whose goal is off the line. */
 int np_lc_keys(const int8_t *keys, int len);
 
+/*! The goal keys of every line of `g` for np_lc_line(): row_key[r][t] is the
+ *  column of tile t's goal cell when that cell is in row r, else -1;
+ *  col_key[k][t] the row of its goal cell when it is in column k, else -1;
+ *  -1 for the blank. Rows r < g->rows and columns k < g->cols are filled. */
+void np_lc_goal_keys(const np_geom *g, int8_t row_key[NP_MAX_SIDE][NP_MAX_CELLS],
+                     int8_t col_key[NP_MAX_SIDE][NP_MAX_CELLS]);
+
 /*! Manhattan distance plus 2 x (row conflicts + column conflicts). Admissible. */
 int np_h_linear_conflict(const np_board *b, const np_geom *g);
 
