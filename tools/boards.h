@@ -35,7 +35,7 @@ void boards_errors_tail(const boards_errors *e);
  * line buffer that grows as needed and is reused for every line. */
 typedef struct boards_reader {
     FILE *f;
-    const char *name; /* "<stdin>" for standard input */
+    const char *name; /* the path as given, or "<stdin>": not owned, outlives the reader */
     long lineno;      /* the last line read, counting from 1 */
     char *line;       /* that line, its newline (and \r) stripped */
     size_t cap;
