@@ -506,6 +506,24 @@ check "bad line on stdin: exit 2 with :LINE: field N" test "$rc" = 2 -a -n "$(gr
 printf '0 1 2 3 4 5 6 7 8\n' >nine.txt
 run solve --size 2x3 nine.txt
 check "--size 2x3 with 9 numbers: exit 2" test "$rc" = 2
+# more than 20 malformed lines, over two files: the first 20 reported, the rest counted
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do echo "0 1 2 x 4 5 6 7 8"; done >bad15a.txt
+cp bad15a.txt bad15b.txt
+run solve --format json bad15a.txt bad15b.txt
+check "30 malformed lines in two files: exit 2, 20 reported, the last bad15b.txt:5" \
+    test "$rc $(grep -c ': field 4: ' err) $(grep ': field 4: ' err | tail -n 1 | cut -d: -f1,2)" \
+    = "2 20 bad15b.txt:5"
+check "30 malformed lines: '... and 10 more malformed lines', then the count" \
+    test "$(tail -n 2 err | tr '\n' '|')" \
+    = "... and 10 more malformed lines|npuzzle solve: 30 malformed lines, nothing solved|"
+head -n 5 bad15b.txt >bad5.txt
+run solve --format json bad15a.txt bad5.txt
+check "exactly 20 malformed lines: all reported, no '... and N more'" \
+    test "$rc $(grep -c ': field 4: ' err) $(grep -c 'more malformed' err)" = "2 20 0"
+printf '%s\n1 0 2\0 3 4 5 6 7 8\n' "$GOOD" >nul.txt
+run_in nul.txt solve --format json
+check "a NUL byte on stdin: exit 2, <stdin>:2: field 1: the line holds a NUL byte" test "$rc" = 2 \
+    -a -n "$(grep -xF '<stdin>:2: field 1: the line holds a NUL byte (binary input?)' err)"
 
 # ---- bad usage: exit 2; I/O: exit 3 ------------------------------------------------------
 

@@ -1,5 +1,4 @@
 /* solve.c - the `npuzzle solve` subcommand: read boards, solve them, print results. */
-#include <errno.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -7,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "boards.h"
 #include "cli.h"
 #include "npuzzle.h"
 #include "record.h"
@@ -91,7 +91,7 @@ typedef struct entry {
 typedef struct input {
     entry *v;
     size_t n, cap;
-    int bad; /* malformed lines seen */
+    boards_errors bad; /* malformed lines seen, across the files */
 } input;
 
 static int input_push(input *in, const entry *e)
@@ -108,46 +108,31 @@ static int input_push(input *in, const entry *e)
     return 0;
 }
 
-/* Read every board of one stream; report each malformed line as FILE:LINE. */
-static int read_boards(input *in, FILE *f, const char *name, int rows, int cols)
+/* Read every board of the file `path` ('-': standard input); report each
+ * malformed line as FILE:LINE. @return EXIT_OK or EXIT_PDB (cannot be opened
+ * or read; no memory). */
+static int read_boards(input *in, const char *path, int rows, int cols)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    long lineno = 0;
-    while ((len = getline(&line, &cap, f)) >= 0) {
-        lineno++;
-        entry e;
-        char err[256];
-        if ((size_t)len != strlen(line)) {
-            if (in->bad++ < 20)
-                fprintf(stderr, "%s:%ld: field 1: the line holds a NUL byte (binary input?)\n",
-                        name, lineno);
-            continue;
-        }
-        int rc = np_board_parse(&e.board, &e.meta, line, rows, cols, err, sizeof err);
-        if (rc == 0)
-            continue;
-        if (rc < 0) {
-            if (in->bad++ < 20)
-                fprintf(stderr, "%s:%ld: %s\n", name, lineno, err);
-            continue;
-        }
-        e.file = name;
-        e.line = lineno;
-        if (input_push(in, &e) != 0) {
-            free(line);
-            fprintf(stderr, "npuzzle solve: out of memory reading %s\n", name);
-            return EXIT_PDB;
-        }
-    }
-    int rd_err = ferror(f);
-    free(line);
-    if (rd_err) {
-        fprintf(stderr, "npuzzle solve: %s: read error: %s\n", name, strerror(errno));
+    boards_reader r;
+    if (boards_open(&r, path, "solve") != 0)
         return EXIT_PDB;
+    int rc = EXIT_OK, got;
+    entry e;
+    while ((got = boards_next(&r, rows, cols, &e.board, &e.meta, &in->bad)) == 1) {
+        e.file = r.name;
+        e.line = r.lineno;
+        if (input_push(in, &e) != 0) {
+            fprintf(stderr, "npuzzle solve: out of memory reading %s\n", r.name);
+            rc = EXIT_PDB;
+            break;
+        }
     }
-    return EXIT_OK;
+    if (got < 0) {
+        boards_read_error(&r, "solve");
+        rc = EXIT_PDB;
+    }
+    boards_close(&r);
+    return rc;
 }
 
 static const char *entry_id(const entry *e, char *buf, size_t len)
@@ -329,30 +314,14 @@ static int parse_args(solve_args *a, int argc, char **argv)
 static int read_input(input *in, const solve_args *a)
 {
     int rc = EXIT_OK;
-    if (a->nfiles == 0) {
-        rc = read_boards(in, stdin, "<stdin>", a->rows, a->cols);
-    } else {
-        for (int i = 0; i < a->nfiles && rc == EXIT_OK; i++) {
-            const char *name = a->files[i];
-            if (!strcmp(name, "-")) {
-                rc = read_boards(in, stdin, "<stdin>", a->rows, a->cols);
-                continue;
-            }
-            FILE *f = fopen(name, "r");
-            if (!f) {
-                fprintf(stderr, "npuzzle solve: cannot open %s: %s\n", name, strerror(errno));
-                rc = EXIT_PDB;
-                break;
-            }
-            rc = read_boards(in, f, name, a->rows, a->cols);
-            fclose(f);
-        }
-    }
-    if (rc == EXIT_OK && in->bad) {
-        if (in->bad > 20)
-            fprintf(stderr, "... and %d more malformed lines\n", in->bad - 20);
-        fprintf(stderr, "npuzzle solve: %d malformed line%s, nothing solved\n", in->bad,
-                in->bad == 1 ? "" : "s");
+    if (a->nfiles == 0)
+        rc = read_boards(in, "-", a->rows, a->cols);
+    for (int i = 0; i < a->nfiles && rc == EXIT_OK; i++)
+        rc = read_boards(in, a->files[i], a->rows, a->cols);
+    if (rc == EXIT_OK && in->bad.count) {
+        boards_errors_tail(&in->bad);
+        fprintf(stderr, "npuzzle solve: %ld malformed line%s, nothing solved\n", in->bad.count,
+                in->bad.count == 1 ? "" : "s");
         rc = EXIT_USAGE;
     }
     return rc;

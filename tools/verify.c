@@ -1,13 +1,13 @@
 /* verify.c - the `npuzzle verify` subcommand: replay move strings and check each answer, no
  * search. */
 #include <ctype.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "boards.h"
 #include "cli.h"
 #include "npuzzle.h"
 #include "record.h"
@@ -49,86 +49,13 @@ void usage_verify(void)
            "cannot be read.\n");
 }
 
-/* ---- reading lines ----------------------------------------------------------- */
-
-/* A line source: a stream, its name, a line counter and a growing buffer. */
-typedef struct reader {
-    FILE *f;
-    const char *name;
-    long lineno;
-    char *line;
-    size_t cap;
-    bool owned; /* fclose at the end */
-} reader;
-
-/* Read the next line into r->line (newline stripped). @return 1, 0 at the end,
- * -1 on a read error. *nul is set when the line holds a NUL byte. */
-static int reader_next(reader *r, bool *nul)
-{
-    *nul = false;
-    errno = 0;
-    ssize_t len = getline(&r->line, &r->cap, r->f);
-    if (len < 0)
-        return ferror(r->f) ? -1 : 0;
-    r->lineno++;
-    if ((size_t)len != strlen(r->line))
-        *nul = true;
-    while (len > 0 && (r->line[len - 1] == '\n' || r->line[len - 1] == '\r'))
-        r->line[--len] = 0;
-    return 1;
-}
-
-static int reader_open(reader *r, const char *name)
-{
-    memset(r, 0, sizeof *r);
-    r->name = name;
-    if (!strcmp(name, "-")) {
-        r->f = stdin;
-        r->name = "<stdin>";
-        return 0;
-    }
-    r->f = fopen(name, "r");
-    if (!r->f) {
-        fprintf(stderr, "npuzzle verify: cannot open %s: %s\n", name, strerror(errno));
-        return -1;
-    }
-    r->owned = true;
-    return 0;
-}
-
-static void reader_close(reader *r)
-{
-    if (r->owned && r->f)
-        fclose(r->f);
-    free(r->line);
-    r->line = NULL;
-}
-
-/* ---- input errors (exit 2) ------------------------------------------------ */
+/* ---- the check itself ------------------------------------------------------ */
 
 typedef struct tally {
-    long boards, ok, wrong, bad_input;
+    long boards, ok, wrong;
+    boards_errors bad; /* malformed input lines (exit 2), reported as FILE:LINE */
     bool io_error;
 } tally;
-
-/* clang-format off */
-#if defined(__GNUC__)
-__attribute__((format(printf, 4, 5)))
-#endif
-static void input_error(tally *t, const char *file, long line, const char *fmt, ...)
-/* clang-format on */
-{
-    if (t->bad_input++ < 20) {
-        va_list ap;
-        va_start(ap, fmt);
-        fprintf(stderr, "%s:%ld: ", file, line);
-        vfprintf(stderr, fmt, ap);
-        fputc('\n', stderr);
-        va_end(ap);
-    }
-}
-
-/* ---- the check itself ------------------------------------------------------ */
 
 typedef struct vopts {
     int rows, cols;
@@ -312,38 +239,25 @@ static const char *answer_from_comment(record *a, char *line)
 
 static int verify_annotated(tally *t, const vopts *o, const char *name)
 {
-    reader r;
-    if (reader_open(&r, name) != 0) {
+    boards_reader r;
+    if (boards_open(&r, name, "verify") != 0) {
         t->io_error = true;
         return 0;
     }
+    np_board b;
+    np_board_meta meta;
     int rc;
-    bool nul;
-    while ((rc = reader_next(&r, &nul)) == 1) {
-        if (nul) {
-            input_error(t, r.name, r.lineno, "field 1: the line holds a NUL byte (binary input?)");
-            continue;
-        }
-        np_board b;
-        np_board_meta meta;
-        char err[256];
-        int prc = np_board_parse(&b, &meta, r.line, o->rows, o->cols, err, sizeof err);
-        if (prc == 0)
-            continue;
-        if (prc < 0) {
-            input_error(t, r.name, r.lineno, "%s", err);
-            continue;
-        }
+    while ((rc = boards_next(&r, o->rows, o->cols, &b, &meta, &t->bad)) == 1) {
         record a;
         const char *badfield = answer_from_comment(&a, r.line);
         if (badfield) {
-            input_error(t, r.name, r.lineno, "field %s: malformed value", badfield);
+            boards_error(&t->bad, r.name, r.lineno, "field %s: malformed value", badfield);
             continue;
         }
         if (!a.moves && a.status == RECORD_STATUS_NONE) {
-            input_error(t, r.name, r.lineno,
-                        "field moves: missing (write the answer as moves=ULDR... "
-                        "in the comment)");
+            boards_error(&t->bad, r.name, r.lineno,
+                         "field moves: missing (write the answer as moves=ULDR... "
+                         "in the comment)");
             continue;
         }
         char where[512], idbuf[32];
@@ -352,17 +266,17 @@ static int verify_annotated(tally *t, const vopts *o, const char *name)
                      &a);
     }
     if (rc < 0) {
-        fprintf(stderr, "npuzzle verify: %s: read error: %s\n", r.name, strerror(errno));
+        boards_read_error(&r, "verify");
         t->io_error = true;
     }
-    reader_close(&r);
+    boards_close(&r);
     return 0;
 }
 
 /* ---- second form: boards paired with solve's output ------------------------ */
 
 typedef struct results {
-    reader r;
+    boards_reader r;
     record_reader rd;
 } results;
 
@@ -370,61 +284,46 @@ typedef struct results {
  * counted; the record is consumed), -2 read error. */
 static int results_next(results *rs, tally *t, record *a)
 {
-    reader *r = &rs->r;
-    bool nul;
+    boards_reader *r = &rs->r;
     int rc;
-    while ((rc = reader_next(r, &nul)) == 1) {
-        if (nul) {
-            input_error(t, r->name, r->lineno,
-                        "field 1: the line holds a NUL byte (binary input?)");
+    while ((rc = boards_next_line(r, &t->bad)) != 0) {
+        if (rc < 0)
+            return -2;
+        if (rc == 2)
             return -1;
-        }
         char msg[256];
         int got = record_read_line(&rs->rd, r->line, a, msg, sizeof msg);
         if (got == 0)
             continue;
         if (got < 0) {
-            input_error(t, r->name, r->lineno, "%s", msg);
+            boards_error(&t->bad, r->name, r->lineno, "%s", msg);
             return -1;
         }
         return 1;
     }
-    return rc < 0 ? -2 : 0;
+    return 0;
 }
 
 static int verify_paired(tally *t, const vopts *o, const char *bname, const char *rname)
 {
-    reader br;
+    boards_reader br;
     results rs;
     memset(&rs, 0, sizeof rs);
-    if (reader_open(&br, bname) != 0) {
+    if (boards_open(&br, bname, "verify") != 0) {
         t->io_error = true;
         return 0;
     }
-    if (reader_open(&rs.r, rname) != 0) {
-        reader_close(&br);
+    if (boards_open(&rs.r, rname, "verify") != 0) {
+        boards_close(&br);
         t->io_error = true;
         return 0;
     }
     long nboards = 0, nresults = 0;
-    bool nul, results_done = false;
+    bool results_done = false;
+    np_board b;
+    np_board_meta meta;
     int rc;
-    while ((rc = reader_next(&br, &nul)) == 1) {
-        if (nul) {
-            input_error(t, br.name, br.lineno,
-                        "field 1: the line holds a NUL byte (binary input?)");
-            continue;
-        }
-        np_board b;
-        np_board_meta meta;
-        char err[256];
-        int prc = np_board_parse(&b, &meta, br.line, o->rows, o->cols, err, sizeof err);
-        if (prc == 0)
-            continue;
-        if (prc < 0) {
-            input_error(t, br.name, br.lineno, "%s", err);
-            continue;
-        }
+    while ((rc = boards_next(&br, o->rows, o->cols, &b, &meta, &t->bad)) == 1) {
         nboards++;
         if (results_done)
             continue;
@@ -433,7 +332,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         if (rrc == 0 || rrc == -2) {
             results_done = true;
             if (rrc == -2) {
-                fprintf(stderr, "npuzzle verify: %s: read error: %s\n", rs.r.name, strerror(errno));
+                boards_read_error(&rs.r, "verify");
                 t->io_error = true;
             }
             continue;
@@ -444,9 +343,9 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         char idbuf[32];
         const char *id = record_board_id(&meta, br.lineno, idbuf, sizeof idbuf);
         if (strcmp(id, a.id) != 0) {
-            input_error(t, rs.r.name, rs.r.lineno,
-                        "field id: '%.40s' does not match the board it pairs with, %s:%ld (id %s)",
-                        a.id, br.name, br.lineno, id);
+            boards_error(&t->bad, rs.r.name, rs.r.lineno,
+                         "field id: '%.40s' does not match the board it pairs with, %s:%ld (id %s)",
+                         a.id, br.name, br.lineno, id);
             continue;
         }
         char where[512];
@@ -455,7 +354,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         check_answer(t, o, where, id, &b, &meta, &a);
     }
     if (rc < 0) {
-        fprintf(stderr, "npuzzle verify: %s: read error: %s\n", br.name, strerror(errno));
+        boards_read_error(&br, "verify");
         t->io_error = true;
     }
     if (!results_done && !t->io_error) {
@@ -465,11 +364,12 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
             nresults++;
     }
     if (nboards != nresults && !t->io_error)
-        input_error(t, rs.r.name, rs.r.lineno, "field count: %ld answers for the %ld boards of %s",
-                    nresults, nboards, br.name);
+        boards_error(&t->bad, rs.r.name, rs.r.lineno,
+                     "field count: %ld answers for the %ld boards of %s", nresults, nboards,
+                     br.name);
     record_reader_free(&rs.rd);
-    reader_close(&rs.r);
-    reader_close(&br);
+    boards_close(&rs.r);
+    boards_close(&br);
     return 0;
 }
 
@@ -548,16 +448,15 @@ int cmd_verify(int argc, char **argv)
         for (int i = optind; i < argc; i++)
             verify_annotated(&t, &o, argv[i]);
 
-    if (t.bad_input > 20)
-        fprintf(stderr, "... and %ld more malformed lines\n", t.bad_input - 20);
+    boards_errors_tail(&t.bad);
     printf("verify: %ld boards: %ld ok, %ld wrong", t.boards, t.ok, t.wrong);
-    if (t.bad_input)
-        printf(", %ld malformed input line%s", t.bad_input, t.bad_input == 1 ? "" : "s");
+    if (t.bad.count)
+        printf(", %ld malformed input line%s", t.bad.count, t.bad.count == 1 ? "" : "s");
     putchar('\n');
     fflush(stdout);
     if (t.io_error)
         return EXIT_PDB;
-    if (t.bad_input)
+    if (t.bad.count)
         return EXIT_USAGE;
     return t.wrong ? EXIT_FAIL : EXIT_OK;
 }
