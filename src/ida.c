@@ -215,9 +215,8 @@ NP_KERNEL_LIST(NP_DECLARE_KERNEL)
 
 /* The kernel for (kind, weighted, side); all three are constants at every call
  * site inside the kernel, so this folds to one direct call. */
-static inline __attribute__((always_inline)) int dfs_call(search *s, int depth, int h, int prev,
-                                                          const int kind, const int weighted,
-                                                          const int side)
+static inline __attribute__((always_inline)) int
+dfs_call(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
 {
 #define NP_CALL_KERNEL(name, k, w, sd) \
     if (kind == (k) && weighted == (w) && side == (sd)) \
@@ -314,10 +313,8 @@ static inline __attribute__((always_inline)) void lc_undo_move(search *s, int d,
 /* The table index, after tile t leaves cell `from` (the blank moving in
  * direction d), of the pattern whose entry that changes in lookup lk (with
  * step tables st); the entry is prefetched. */
-static inline __attribute__((always_inline)) uint64_t pdb_child_index(const search *s,
-                                                                      const pdb_lookup *lk,
-                                                                      const pdb_steps *st, int t,
-                                                                      int from, int d)
+static inline __attribute__((always_inline)) uint64_t
+pdb_child_index(const search *s, const pdb_lookup *lk, const pdb_steps *st, int t, int from, int d)
 {
     const int p = st->pattern_of[t];
     const uint8_t *between = st->cells.between[from][d];
@@ -360,9 +357,8 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
 /* Expand one node whose f is within the bound and which is not the goal.
  * `kind`, `weighted` and `side` are compile-time constants in each
  * instantiation, so the Manhattan kernel carries no trace of the others. */
-static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, int h, int prev,
-                                                          const int kind, const int weighted,
-                                                          const int side)
+static inline __attribute__((always_inline)) int
+dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
 {
     const bool pdb = kind == K_PDB || kind == K_PDBR;
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
