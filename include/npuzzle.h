@@ -4,6 +4,7 @@
 
 #include "npuzzle/error.h"
 #include "npuzzle/sys.h"
+#include "npuzzle/rng.h"
 #include "npuzzle/board.h"
 #include "npuzzle/rank.h"
 #include "npuzzle/pattern.h"

@@ -375,3 +375,28 @@ void np_board_mirror(np_board *out, const np_board *b, const np_geom *g)
     m.blank = g->mirror_cell[b->blank];
     *out = m;
 }
+
+void np_board_random(np_board *out, const np_geom *g, np_rng *rng)
+{
+    const int n = g->cells;
+    memset(out, 0, sizeof *out);
+    out->rows = (uint8_t)g->rows;
+    out->cols = (uint8_t)g->cols;
+    for (int c = 0; c < n; c++)
+        out->tiles[c] = (uint8_t)c;
+    for (int i = n - 1; i > 0; i--) {
+        const int j = (int)np_rng_below(rng, (uint64_t)i + 1);
+        const uint8_t t = out->tiles[i];
+        out->tiles[i] = out->tiles[j];
+        out->tiles[j] = t;
+    }
+    for (int c = 0; c < n; c++)
+        if (out->tiles[c] == 0)
+            out->blank = (uint8_t)c;
+    if (!np_board_solvable(out, g)) {
+        const int a = out->blank == 0 ? 1 : 0, b = out->blank <= 1 ? 2 : 1;
+        const uint8_t t = out->tiles[a];
+        out->tiles[a] = out->tiles[b];
+        out->tiles[b] = t;
+    }
+}

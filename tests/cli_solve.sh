@@ -553,6 +553,42 @@ printf '%s\n' "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15" >four.txt
 run solve -H pdb four.txt
 check "-H pdb without tables: exit 3 with a message" test "$rc" = 3 -a -s err
 
+# ---- random boards (npuzzle random) ------------------------------------------------------
+
+run random --size 3x3 -n 100 --seed 5
+cp out rand5.txt
+check "random: exit 0, a comment line and 100 boards" \
+    test "$rc" = 0 -a "${#OUT[@]}" = 101 -a "${OUT[0]:0:1}" = "#"
+# every board a permutation of 0..8 (checked here, not by the program)
+perm_ok=1
+for l in "${OUT[@]:1}"; do
+    b=${l%%#*}
+    [ "$(tr -s ' ' '\n' <<<"$b" | grep -v '^$' | sort -n | tr '\n' ' ')" = "0 1 2 3 4 5 6 7 8 " ] || perm_ok=0
+done
+check "random: every board is a permutation of the tiles" test "$perm_ok" = 1
+run random --size 3x3 -n 100 --seed 5
+check "random: the same seed gives the same boards" cmp -s out rand5.txt
+run random --size 3x3 -n 100 --seed 6
+check "random: another seed gives other boards" test "$(cmp -s out rand5.txt; echo $?)" = 1
+run_in rand5.txt solve -H md --format csv
+check "random: solve answers all 100, none unsolvable (ids from the comments)" \
+    test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 100 -a "$(grep -c '^100,' out)" = 1
+run random --size 2x4 -n 30 --seed 9 --goal blank-last
+cp out rand24.txt
+run_in rand24.txt solve -H md --goal blank-last --size 2x4 --format csv
+check "random: blank-last 2x4 boards all solvable for their goal" \
+    test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 30
+run random --size 9x9
+expect "random: bad size: exit 2" 2 err "bad --size"
+run random -n 3
+expect "random: no size: exit 2" 2 err "required"
+run random --size 3x3 --seed -1
+expect "random: negative seed: exit 2" 2 err "--seed"
+run random --size 4x4 -n 0
+check "random: -n 0 prints only the comment" test "$rc" = 0 -a "${#OUT[@]}" = 1
+run help random
+expect "help random" 0 out "--seed"
+
 # ---- quiet -------------------------------------------------------------------------------
 
 run solve --quiet --format json main.txt

@@ -856,11 +856,118 @@ static void test_data_files(void **state)
     check_data_file("hardest8.txt", 3, 2);
 }
 
+/* The generator against its published definitions, computed independently:
+ * xoshiro256** from the state {1, 2, 3, 4} and SplitMix64 from seed 0 (whose
+ * first output, 0xe220a8397b1dcdaf, is the reference value). np_rng_below
+ * stays below n and is uniform, also for n = 3 * 2^62, where a plain
+ * remainder would make the values below 2^62 twice as likely (1/2, not 1/3). */
+static void test_rng(void **state)
+{
+    (void)state;
+    np_rng r = {{1, 2, 3, 4}};
+    static const uint64_t want[5] = {11520, 0, 1509978240, UINT64_C(1215971899390074240),
+                                     UINT64_C(1216172134540287360)};
+    for (int i = 0; i < 5; i++)
+        assert_true(np_rng_next(&r) == want[i]);
+    np_rng_seed(&r, 0);
+    assert_true(r.s[0] == UINT64_C(0xe220a8397b1dcdaf));
+    assert_true(r.s[3] == UINT64_C(0xf88bb8a8724c81ec));
+    np_rng_seed(&r, 42);
+    int counts[3] = {0}, low = 0;
+    const uint64_t big = UINT64_C(3) << 62;
+    for (int i = 0; i < 30000; i++) {
+        uint64_t v = np_rng_below(&r, 3);
+        assert_true(v < 3);
+        counts[v]++;
+        uint64_t w = np_rng_below(&r, big);
+        assert_true(w < big);
+        low += w < (UINT64_C(1) << 62);
+        assert_true(np_rng_below(&r, 1) == 0);
+    }
+    for (int v = 0; v < 3; v++)
+        assert_true(counts[v] > 9400 && counts[v] < 10600); /* 10,000 +- 8 sd */
+    assert_true(low > 9400 && low < 10600);                 /* 10,000 +- 7 sd; biased: 15,000 */
+}
+
+/* np_board_random: every board valid and solvable for its goal, the same seed
+ * the same boards, and uniform: on 2x2 (12 solvable boards) and 2x3 (360)
+ * each board is drawn about equally often. A shuffle drawing j from 0..n-1
+ * instead of 0..i, or a fix-up that is not one-to-one, fails this. */
+static int board_index(const np_board *b, int n)
+{
+    /* Lehmer rank of the tiles, counted here */
+    int r = 0;
+    for (int i = 0; i < n; i++) {
+        int smaller = 0;
+        for (int j = i + 1; j < n; j++)
+            smaller += b->tiles[j] < b->tiles[i];
+        r = r * (n - i) + smaller;
+    }
+    return r;
+}
+
+static void test_random_boards(void **state)
+{
+    (void)state;
+    static const int shapes[][3] = {{2, 2, 24000}, {2, 3, 72000}};
+    for (int s = 0; s < 2; s++)
+        for (int goal = 0; goal < 2; goal++) {
+            np_geom g;
+            assert_int_equal(np_geom_init(&g, shapes[s][0], shapes[s][1], (np_goal)goal), NP_OK);
+            const int n = g.cells, draws = shapes[s][2];
+            int nperm = 1;
+            for (int i = 2; i <= n; i++)
+                nperm *= i;
+            static int seen[720];
+            memset(seen, 0, sizeof seen);
+            np_rng r;
+            np_rng_seed(&r, 7);
+            for (int d = 0; d < draws; d++) {
+                np_board b;
+                np_board_random(&b, &g, &r);
+                assert_true(np_board_valid(&b, &g));
+                assert_int_equal(b.tiles[b.blank], 0);
+                assert_true(np_board_solvable(&b, &g));
+                seen[board_index(&b, n)]++;
+            }
+            const double expect = (double)draws / (nperm / 2); /* its variance about expect */
+            int boards = 0;
+            for (int i = 0; i < nperm; i++) {
+                if (!seen[i])
+                    continue;
+                boards++;
+                if ((seen[i] - expect) * (seen[i] - expect) > 36 * expect) /* 6 sd */
+                    fail_msg("%dx%d goal %d: board %d drawn %d times, expected %.0f", g.rows,
+                             g.cols, goal, i, seen[i], expect);
+            }
+            assert_int_equal(boards, nperm / 2);
+        }
+    /* the same seed, the same boards; another seed, others */
+    np_geom g;
+    assert_int_equal(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST), NP_OK);
+    np_rng a, b, c;
+    np_rng_seed(&a, 1);
+    np_rng_seed(&b, 1);
+    np_rng_seed(&c, 2);
+    int differ = 0;
+    for (int i = 0; i < 100; i++) {
+        np_board x, y, z;
+        np_board_random(&x, &g, &a);
+        np_board_random(&y, &g, &b);
+        np_board_random(&z, &g, &c);
+        assert_memory_equal(x.tiles, y.tiles, 16);
+        differ += memcmp(x.tiles, z.tiles, 16) != 0;
+    }
+    assert_true(differ > 95);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_separators),
         cmocka_unit_test(test_geom_labels),
+        cmocka_unit_test(test_rng),
+        cmocka_unit_test(test_random_boards),
         cmocka_unit_test(test_parse_comment_meta),
         cmocka_unit_test(test_parse_no_board),
         cmocka_unit_test(test_parse_size_inferred),

@@ -44,12 +44,14 @@ int cmd_solve(int argc, char **argv);
 int cmd_gen(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
+int cmd_random(int argc, char **argv);
 
 /* Usage text of a subcommand, for `npuzzle help CMD` and `CMD --help`. */
 void usage_solve(void);
 void usage_gen(void);
 void usage_info(void);
 void usage_verify(void);
+void usage_random(void);
 
 /* The PDB directory: --pdb-dir if given, else $NPUZZLE_PDB_DIR, else
  * $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle. Returns a malloc'd string. */

@@ -15,6 +15,7 @@ static const struct {
     {"gen", cmd_gen, usage_gen, "build pattern databases"},
     {"info", cmd_info, usage_info, "describe and verify a pattern database file"},
     {"verify", cmd_verify, usage_verify, "check answers by replaying their moves (no search)"},
+    {"random", cmd_random, usage_random, "print uniformly random solvable boards from a seed"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -30,6 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "npuzzle/rng.h"
+
 #define NP_MIN_SIDE 2
 #define NP_MAX_SIDE 8
 #define NP_MAX_CELLS (NP_MAX_SIDE * NP_MAX_SIDE)
@@ -184,6 +186,14 @@ int np_board_move(np_board *b, const np_geom *g, int dir);
  *  @return NP_OK, or NP_EINVAL at the first illegal letter or move (b is then
  *  left at the position before it; *bad_index, if not NULL, gets its index). */
 int np_board_apply_moves(np_board *b, const np_geom *g, const char *moves, size_t *bad_index);
+
+/*! A uniformly random solvable board of `g` (row-major): the tiles are
+ *  shuffled (Fisher-Yates with np_rng_below), and when the result is in the
+ *  other parity class the tiles of the first two cells not holding the blank
+ *  are swapped. That swap pairs each unsolvable arrangement with exactly one
+ *  solvable one of the same blank cell, so every solvable board has the same
+ *  probability, 2 / cells!. The same seeded generator gives the same boards. */
+void np_board_random(np_board *out, const np_geom *g, np_rng *rng);
 
 /*! The transposed, relabelled board (square boards only): reflecting `b`
  *  through the main diagonal and renaming each tile by mirror_tile. The mirror

@@ -1,0 +1,27 @@
+/* rng.h - a small seeded random number generator (xoshiro256**), for reproducible random boards.
+ *
+ * The state is the caller's value: no hidden global state, one generator per
+ * thread. The same seed gives the same sequence on every machine.
+ */
+#ifndef NPUZZLE_RNG_H
+#define NPUZZLE_RNG_H
+
+#include <stdint.h>
+
+/*! A generator's state: a transparent value type, filled by np_rng_seed(). */
+typedef struct np_rng {
+    uint64_t s[4];
+} np_rng;
+
+/*! Seed `r` from any 64-bit value (the four state words come from SplitMix64
+ *  steps of the seed, so they are never all zero). */
+void np_rng_seed(np_rng *r, uint64_t seed);
+
+/*! @return the next 64 random bits (xoshiro256**, Blackman and Vigna 2018). */
+uint64_t np_rng_next(np_rng *r);
+
+/*! @return a uniformly distributed value in 0 .. n-1 (n >= 1), without the
+ *  bias of a plain remainder (Lemire's multiply-and-reject). */
+uint64_t np_rng_below(np_rng *r, uint64_t n);
+
+#endif
