@@ -314,17 +314,15 @@ typedef struct korf_instance {
 
 static korf_instance korf[101];
 
-/* Reads data/korf100.txt (16 tiles, then `# id=N opt=M`) or, while that file
- * does not exist yet, ../shared/benchmarks/korf100.txt (`ID OPT t0..t15`).
+/* Reads data/korf100.txt (16 tiles, then `# id=N opt=M`).
  * Parsed here, independently of np_board_parse. */
 static void load_korf100(void)
 {
     static int loaded;
     if (loaded)
         return;
-    const char *paths[2] = {NPUZZLE_DATA_DIR "/korf100.txt",
-                            NPUZZLE_DATA_DIR "/../../shared/benchmarks/korf100.txt"};
-    for (int which = 0; which < 2 && !loaded; which++) {
+    const char *paths[1] = {NPUZZLE_DATA_DIR "/korf100.txt"};
+    for (int which = 0; which < 1 && !loaded; which++) {
         FILE *f = fopen(paths[which], "r");
         if (!f)
             continue;
@@ -352,17 +350,13 @@ static void load_korf100(void)
             korf_instance ki;
             memset(&ki, 0, sizeof ki);
             const long *t;
-            if (which == 0 && k == 16 && comment) {
+            if (k == 16 && comment) {
                 char *idp = strstr(comment, "id="), *optp = strstr(comment, "opt=");
                 if (!idp || !optp)
                     continue;
                 ki.id = atoi(idp + 3);
                 ki.opt = atoi(optp + 4);
                 t = v;
-            } else if (which == 1 && k == 18) {
-                ki.id = (int)v[0];
-                ki.opt = (int)v[1];
-                t = v + 2;
             } else {
                 continue;
             }
@@ -380,11 +374,11 @@ static void load_korf100(void)
             print_message("%s: %d instances (want 100)\n", paths[which], n);
     }
     if (!loaded)
-        fail_msg("cannot read Korf's 100 instances from %s or %s", paths[0], paths[1]);
+        fail_msg("cannot read Korf's 100 instances from %s", paths[0]);
 }
 
 /* The instances whose published IDA*-Manhattan node count (Korf 1985, set
- * korf100 column md1985 of ../shared/benchmarks/published-nodes.txt) is below
+ * korf100 column md1985 of data/published-nodes.txt) is below
  * 20 million, taken with
  *   awk '$1=="korf100" && $4 < 20000000 {print $2}' published-nodes.txt
  * 37 instances, 273,000,996 published nodes in all. This selects the inputs;
