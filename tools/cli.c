@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +52,15 @@ int cli_threads(int option_value)
         return option_value;
     int n = omp_get_max_threads();
     return n > 0 ? n : 1;
+}
+
+int cli_option_error(const char *cmd, int c, char **argv)
+{
+    fprintf(stderr,
+            c == ':' ? "npuzzle %s: option '%s' needs a value (see npuzzle help %s)\n"
+                     : "npuzzle %s: unknown option '%s' (see npuzzle help %s)\n",
+            cmd, argv[optind - 1], cmd);
+    return EXIT_USAGE;
 }
 
 bool cli_parse_size(const char *s, int *rows, int *cols)

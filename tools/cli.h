@@ -60,6 +60,11 @@ char *cli_pdb_dir(const char *option_value);
 /* Thread count: -j N if given (>0), else OMP_NUM_THREADS (via omp_get_max_threads). */
 int cli_threads(int option_value);
 
+/* After getopt_long() (optstring starting with ':') returned c, ':' for an option
+ * without its value or anything else for an unknown option: print "npuzzle CMD: ..."
+ * naming the option and pointing to `npuzzle help CMD`. @return EXIT_USAGE. */
+int cli_option_error(const char *cmd, int c, char **argv);
+
 /* Parse "RxC" into rows, cols. Returns false when malformed. */
 bool cli_parse_size(const char *s, int *rows, int *cols);
 

@@ -129,14 +129,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
             break;
         case '8': a->eight_bit = true; break;
         case 'h': usage_gen(); return -1;
-        case ':':
-            fprintf(stderr, "npuzzle gen: option '%s' needs a value (see npuzzle help gen)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            fprintf(stderr, "npuzzle gen: unknown option '%s' (see npuzzle help gen)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
+        default: return cli_option_error("gen", c, argv);
         }
     }
     if (optind < argc) {

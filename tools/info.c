@@ -65,14 +65,7 @@ int cmd_info(int argc, char **argv)
             jobs = (int)u;
             break;
         case 'h': usage_info(); return EXIT_OK;
-        case ':':
-            fprintf(stderr, "npuzzle info: option '%s' needs a value (see npuzzle help info)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            fprintf(stderr, "npuzzle info: unknown option '%s' (see npuzzle help info)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
+        default: return cli_option_error("info", c, argv);
         }
     }
     if (optind != argc - 1) {

@@ -64,14 +64,7 @@ int cmd_random(int argc, char **argv)
             }
             break;
         case 'h': usage_random(); return EXIT_OK;
-        case ':':
-            fprintf(stderr, "npuzzle random: option '%s' needs a value (see npuzzle help random)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            fprintf(stderr, "npuzzle random: unknown option '%s' (see npuzzle help random)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
+        default: return cli_option_error("random", c, argv);
         }
     }
     if (optind != argc) {

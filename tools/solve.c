@@ -288,14 +288,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'p': a->progress = true; break;
         case 'q': a->quiet = true; break;
         case 'h': usage_solve(); return -1;
-        case ':':
-            fprintf(stderr, "npuzzle solve: option '%s' needs a value (see npuzzle help solve)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            fprintf(stderr, "npuzzle solve: unknown option '%s' (see npuzzle help solve)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
+        default: return cli_option_error("solve", c, argv);
         }
     }
     if (a->bopts.algorithm == NP_ALG_ASTAR && a->opts.heuristic == NP_H_PDB) {

@@ -415,14 +415,7 @@ int cmd_verify(int argc, char **argv)
             break;
         case 'q': o.quiet = true; break;
         case 'h': usage_verify(); return EXIT_OK;
-        case ':':
-            fprintf(stderr, "npuzzle verify: option '%s' needs a value (see npuzzle help verify)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
-        default:
-            fprintf(stderr, "npuzzle verify: unknown option '%s' (see npuzzle help verify)\n",
-                    argv[optind - 1]);
-            return EXIT_USAGE;
+        default: return cli_option_error("verify", c, argv);
         }
     }
     if ((boards != NULL) != (results_file != NULL)) {
