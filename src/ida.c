@@ -475,7 +475,7 @@ static int search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
 {
     pdb_steps *plain = &s->plain_steps, *mirror = &s->mirror_steps;
     for (int p = 0; p < pdbs->npat; p++)
-        np_rank_tile_tables(pdbs->ranker[p], pdbs->part.patterns[p].tiles, plain->weight,
+        np_rank_tile_tables(&pdbs->ranker[p], pdbs->part.patterns[p].tiles, plain->weight,
                             plain->pass);
     for (int t = 1; t < g->cells; t++) {
         const int mt = g->mirror_tile[t];

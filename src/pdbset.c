@@ -75,16 +75,11 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
             if (rc != NP_OK)
                 break;
         }
-        set->ranker[p] = malloc(sizeof(np_ranker));
-        if (!set->ranker[p]) {
-            rc = np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
-            break;
-        }
-        np_ranker_init(set->ranker[p], g->cells, pat->ntiles);
-        if (set->ranker[p]->count != set->view[p].entries) {
+        np_ranker_init(&set->ranker[p], g->cells, pat->ntiles);
+        if (set->ranker[p].count != set->view[p].entries) {
             rc = np__fail(NP_EMISMATCH, err, errlen, "%s: %llu entries, pattern needs %llu", path,
                           (unsigned long long)set->view[p].entries,
-                          (unsigned long long)set->ranker[p]->count);
+                          (unsigned long long)set->ranker[p].count);
         }
     }
     if (rc != NP_OK) {
@@ -103,7 +98,6 @@ void np_pdbset_close(np_pdbset *set)
         if (set->pdb[p])
             np_pdb_close(set->pdb[p]);
         free(set->copy[p]);
-        free(set->ranker[p]);
     }
     free(set);
 }

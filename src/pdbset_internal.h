@@ -14,7 +14,7 @@ struct np_pdbset {
     int npat;
     np_pdb *pdb[NP_PARTITION_MAX];
     np_pdb_view view[NP_PARTITION_MAX];
-    np_ranker *ranker[NP_PARTITION_MAX];
+    np_ranker ranker[NP_PARTITION_MAX];
     void *copy[NP_PARTITION_MAX]; /* private payload copies (NP_PDBSET_PRIVATE_COPY) */
     int8_t pat_of[NP_MAX_CELLS];  /* pattern of tile t (-1 for the blank) */
 };
@@ -33,7 +33,7 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
     for (int j = 0; j < pat->ntiles; j++)
         m += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
     *md = m;
-    *index = np_rank_cells_of(set->ranker[p], label, pos, pat->tiles);
+    *index = np_rank_cells_of(&set->ranker[p], label, pos, pat->tiles);
     return np_pdb_view_value(&set->view[p], *index, m);
 }
 
