@@ -46,6 +46,9 @@ typedef struct shared {
     int halt;           /* set when a thread found a solution or a limit hit;
                                  * read and written with relaxed atomics: a flag, it
                                  * orders nothing else */
+    size_t found_piece; /* the first piece of the iteration known to hold a
+                         * solution (SIZE_MAX: none): the pieces after it stop
+                         * (atomic) */
     uint64_t generated; /* generated nodes reported at checks (atomic) */
     uint64_t max_nodes;
     double deadline;
@@ -116,6 +119,7 @@ typedef struct search {
     int side;   /* 4 or 5: the specialised kernels of those square boards; 0: general */
     uint64_t generated, expanded;
     uint64_t next_check, reported;
+    size_t piece; /* the piece being searched (0 in a search not split) */
     shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
@@ -182,7 +186,8 @@ static int check_limits(search *s)
     if (sh->max_nodes && total < sh->max_nodes && sh->max_nodes - total < step)
         step = sh->max_nodes - total;
     s->next_check = s->generated + step;
-    if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED))
+    if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED) ||
+        s->piece > __atomic_load_n(&sh->found_piece, __ATOMIC_RELAXED))
         return 1;
     if ((sh->max_nodes && total >= sh->max_nodes) || (sh->cancel && *sh->cancel) ||
         (sh->deadline > 0 && np_clock() >= sh->deadline)) {
@@ -594,47 +599,69 @@ static int search_h(const search *s, int kind, const np_board *b)
     }
 }
 
-/* ---- parallel search of one board -------------------------------------- */
+/* ---- an iteration in pieces --------------------------------------------- */
 
-/* A node of the frontier handed to the threads: the board after `depth`
- * moves, the moves themselves (path[0..depth)) and its heuristic. */
+/* The start of a piece: the board after `depth` moves (path[0..depth)), its
+ * heuristic, and the counts the serial search had reached in the first moves
+ * when it met this node. A goal piece is a goal met within the first moves:
+ * the list ends there, as the serial search would. */
 typedef struct task {
     np_board board;
     int depth, h, prev;
+    bool goal;
+    uint64_t before_generated, before_expanded;
     uint8_t path[64];
 } task;
 
 typedef struct frontier {
     task *v;
     size_t n, cap;
-    int found_len; /* >= 0 when a goal was met while building */
-    uint8_t found_path[64];
-    uint64_t generated, expanded;
+    uint64_t generated, expanded; /* the first moves' nodes */
     int next_bound;
+    int limit; /* the pieces' depth */
 } frontier;
 
-/* Depth-first to `limit`, collecting the nodes at that depth within the bound
- * (the same tree and order the serial search walks). */
-static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int prev,
-                   int limit, uint8_t *path)
+/* How a piece ended. */
+enum { P_TODO, P_DONE, P_FOUND, P_ABORTED, P_STOPPED };
+
+typedef struct piece_state {
+    int status;
+    int next_bound, length;
+    uint64_t expanded, generated;
+} piece_state;
+
+static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int prev,
+                         const uint8_t *path, bool goal)
 {
-    if (depth == limit) {
-        if (fr->n == fr->cap) {
-            size_t ncap = fr->cap ? fr->cap * 2 : 256;
-            task *v = realloc(fr->v, ncap * sizeof *v);
-            if (!v)
-                return NP_ENOMEM;
-            fr->v = v;
-            fr->cap = ncap;
-        }
-        task *tk = &fr->v[fr->n++];
-        tk->board = *b;
-        tk->depth = depth;
-        tk->h = h;
-        tk->prev = prev;
-        memcpy(tk->path, path, (size_t)depth);
-        return NP_OK;
+    if (fr->n == fr->cap) {
+        size_t ncap = fr->cap ? fr->cap * 2 : 256;
+        task *v = realloc(fr->v, ncap * sizeof *v);
+        if (!v)
+            return NP_ENOMEM;
+        fr->v = v;
+        fr->cap = ncap;
     }
+    task *tk = &fr->v[fr->n++];
+    tk->board = *b;
+    tk->depth = depth;
+    tk->h = h;
+    tk->prev = prev;
+    tk->goal = goal;
+    tk->before_generated = fr->generated;
+    tk->before_expanded = fr->expanded;
+    memcpy(tk->path, path, (size_t)depth);
+    return NP_OK;
+}
+
+/* Depth-first to fr->limit, collecting the nodes at that depth within the
+ * bound: the same tree, order and counts as the serial search. A goal met on
+ * the way ends the list (its piece is the goal itself). @return NP_OK, or
+ * NP_ENOMEM; 1 when the goal was met. */
+static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int prev,
+                   uint8_t *path)
+{
+    if (depth == fr->limit)
+        return frontier_push(fr, b, depth, h, prev, path, false);
     fr->expanded++;
     const int blank = b->blank;
     for (int d = 0; d < 4; d++) {
@@ -656,98 +683,215 @@ static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, in
         }
         path[depth] = (uint8_t)d;
         if (ch == 0) {
-            fr->found_len = depth + 1;
-            memcpy(fr->found_path, path, (size_t)depth + 1);
-            return NP_OK;
+            int rc = frontier_push(fr, &c, depth + 1, 0, d, path, true);
+            return rc == NP_OK ? 1 : rc;
         }
-        int rc = collect(fr, s, kind, &c, depth + 1, ch, d, limit, path);
-        if (rc != NP_OK || fr->found_len >= 0)
+        int rc = collect(fr, s, kind, &c, depth + 1, ch, d, path);
+        if (rc != NP_OK)
             return rc;
     }
     return NP_OK;
 }
 
-/* One IDA* iteration over all threads: build a frontier a few moves deep,
- * then hand its nodes out one at a time (their subtrees differ wildly). */
-static int parallel_iteration(search *proto, int kind, int weighted, const np_board *start, int h0,
-                              int threads, search **workers, int *found_len, uint8_t *found_path)
+/* The pieces of the iteration at proto->bound, `depth` moves deep; depth 0:
+ * the shallowest depth with at least `want` of them. */
+static int frontier_build(frontier *fr, search *proto, int kind, const np_board *start, int h0,
+                          int depth, size_t want, uint64_t *extra)
 {
-    frontier fr = {0};
-    int rc = NP_OK;
     uint8_t path[64];
-    /* Deepen the frontier until there are enough nodes to balance the threads. */
-    for (int limit = 1; limit <= 32; limit++) {
-        fr.n = 0;
-        fr.found_len = -1;
-        fr.generated = fr.expanded = 0;
-        fr.next_bound = INT_MAX;
+    int rc = NP_OK;
+    for (int limit = depth ? depth : 1; limit <= 32; limit++) {
+        *extra += fr->generated; /* a shallower list thrown away */
+        fr->n = 0;
+        fr->generated = fr->expanded = 0;
+        fr->next_bound = INT_MAX;
+        fr->limit = limit;
         np_board b = *start;
-        rc = collect(&fr, proto, kind, &b, 0, h0, NP_NO_DIR, limit, path);
-        if (rc != NP_OK || fr.found_len >= 0 || fr.n >= (size_t)threads * 32 || fr.n == 0)
+        rc = collect(fr, proto, kind, &b, 0, h0, NP_NO_DIR, path);
+        if (rc != NP_OK || depth || fr->n >= want || fr->n == 0)
             break;
     }
-    proto->generated += fr.generated;
-    proto->expanded += fr.expanded;
-    /* The frontier's nodes count towards --max-nodes as well. */
+    return rc < 0 ? rc : NP_OK;
+}
+
+/* The moves of a path as ULRD letters. */
+static void path_letters(char *out, const uint8_t *path, int len)
+{
+    for (int i = 0; i < len; i++)
+        out[i] = np_dir_char(path[i]);
+    out[len] = 0;
+}
+
+/* What one iteration in pieces gives back. */
+typedef struct iteration_out {
+    uint64_t expanded, generated, extra; /* serial counts of this iteration; work beyond them */
+    int next_bound;
+    int found_len; /* >= 0: the solution in found_path */
+    bool stopped;  /* a limit stopped it */
+    uint8_t found_path[NP_MAX_PATH];
+} iteration_out;
+
+/* Tell the journal that piece i finished. */
+static void journal_piece(const np_journal *j, const np_iteration *it, size_t i,
+                          const piece_state *ps, const uint8_t *path)
+{
+    char moves[NP_MAX_PATH + 1];
+    np_piece p = {.index = i,
+                  .expanded = ps->expanded,
+                  .generated = ps->generated,
+                  .next_bound = ps->next_bound,
+                  .length = ps->status == P_FOUND ? ps->length : -1,
+                  .moves = NULL};
+    if (p.length >= 0) {
+        path_letters(moves, path, p.length);
+        p.moves = moves;
+    }
+    j->piece(j->ctx, it, &p);
+}
+
+/* One IDA* iteration as its ordered list of pieces, handed to the threads one
+ * at a time (their sizes differ wildly). The answer and counts are the serial
+ * search's: when a piece finds a solution, the pieces before it still finish
+ * (one may hold the solution the serial search meets first), those after it
+ * stop, and their work is counted apart (extra). `it` gives the bound, the
+ * depth (0: choose) and the finished pieces to skip. */
+static int piece_iteration(search *proto, int kind, int weighted, const np_board *start, int h0,
+                           int threads, search **workers, const np_journal *journal,
+                           np_iteration *it, iteration_out *out)
+{
+    frontier fr = {0};
+    out->extra = 0;
+    out->found_len = -1;
+    out->stopped = false;
+    int rc = frontier_build(&fr, proto, kind, start, h0, it->depth, (size_t)threads * 64, &out->extra);
+    /* The first moves count towards --max-nodes as well. */
     __atomic_add_fetch(&proto->sh->generated, fr.generated, __ATOMIC_RELAXED);
-    if (fr.next_bound < proto->next_bound)
-        proto->next_bound = fr.next_bound;
-    if (rc != NP_OK || fr.found_len >= 0) {
-        if (fr.found_len >= 0) {
-            *found_len = fr.found_len;
-            memcpy(found_path, fr.found_path, (size_t)fr.found_len);
-        }
+    piece_state *ps = rc == NP_OK ? calloc(fr.n ? fr.n : 1, sizeof *ps) : NULL;
+    if (rc == NP_OK && !ps)
+        rc = NP_ENOMEM;
+    if (rc == NP_OK && it->depth && fr.n != it->npieces)
+        rc = NP_EINVAL; /* a resumed state that does not fit this board and bound */
+    if (rc != NP_OK) {
         free(fr.v);
+        free(ps);
         return rc;
     }
-    int found = 0, stopped = 0;
-    /* OpenMP may run fewer threads than asked for: a worker that gets no
-     * frontier node must not contribute a stale bound below. */
+    it->depth = fr.limit;
+    it->npieces = fr.n;
+    for (size_t k = 0; k < it->nfinished; k++) {
+        const np_piece *p = &it->finished[k];
+        if (p->index >= fr.n || ps[p->index].status != P_TODO ||
+            (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length))) {
+            free(fr.v);
+            free(ps);
+            return NP_EINVAL;
+        }
+        piece_state *q = &ps[p->index];
+        q->status = p->length >= 0 ? P_FOUND : P_DONE;
+        q->expanded = p->expanded;
+        q->generated = p->generated;
+        q->next_bound = p->next_bound;
+        q->length = p->length;
+    }
+    size_t best = SIZE_MAX; /* the first piece holding a solution */
+    for (size_t k = 0; k < it->nfinished; k++) {
+        const np_piece *p = &it->finished[k];
+        if (p->length >= 0 && p->index < best) {
+            best = p->index;
+            np_board b = *start;
+            if (np_board_apply_moves(&b, proto->g, p->moves, NULL) != NP_OK ||
+                !np_board_is_goal(&b, proto->g)) {
+                free(fr.v);
+                free(ps);
+                return NP_EINVAL;
+            }
+            for (int i = 0; i < p->length; i++)
+                out->found_path[i] = (uint8_t)np_dir_from_char(p->moves[i]);
+        }
+    }
+    __atomic_store_n(&proto->sh->found_piece, best, __ATOMIC_RELAXED);
+    it->nfinished = 0;
+    it->finished = NULL;
     for (int i = 0; i < threads; i++) {
-        workers[i]->next_bound = INT_MAX;
+        workers[i]->bound = proto->bound;
         workers[i]->outcome = RUN;
     }
 #pragma omp parallel num_threads(threads)
     {
         search *s = workers[omp_get_thread_num()];
-        s->bound = proto->bound;
-        s->next_bound = INT_MAX;
-        s->outcome = RUN;
 #pragma omp for schedule(dynamic, 1)
         for (size_t i = 0; i < fr.n; i++) {
-            if (__atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED))
+            if (ps[i].status != P_TODO || __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ||
+                i > __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED))
                 continue;
             task *tk = &fr.v[i];
-            search_set_board(s, &tk->board);
+            piece_state *q = &ps[i];
+            int r;
             memcpy(s->path, tk->path, (size_t)tk->depth);
-            s->outcome = RUN;
-            int r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->prev);
+            if (tk->goal) {
+                s->length = tk->depth;
+                r = FOUND;
+            } else {
+                search_set_board(s, &tk->board);
+                uint64_t e0 = s->expanded, g0 = s->generated;
+                s->piece = i;
+                s->next_bound = INT_MAX;
+                s->outcome = RUN;
+                r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->prev);
+                q->expanded = s->expanded - e0;
+                q->generated = s->generated - g0;
+                q->next_bound = s->next_bound;
+            }
             if (r == FOUND) {
+                q->status = P_FOUND;
+                q->length = s->length;
+                size_t seen = __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED);
+                while (i < seen && !__atomic_compare_exchange_n(&proto->sh->found_piece, &seen, i,
+                                                                false, __ATOMIC_RELAXED,
+                                                                __ATOMIC_RELAXED))
+                    ;
+            } else if (r == RUN) {
+                q->status = P_DONE;
+            } else {
+                q->status = __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ? P_STOPPED
+                                                                                 : P_ABORTED;
+            }
 #pragma omp critical(np_ida_found)
-                {
-                    if (!found) {
-                        found = 1;
-                        *found_len = s->length;
-                        memcpy(found_path, s->path, (size_t)s->length);
-                    }
+            {
+                if (q->status == P_FOUND && i < best) {
+                    best = i;
+                    memcpy(out->found_path, s->path, (size_t)s->length);
                 }
-                __atomic_store_n(&proto->sh->halt, 1, __ATOMIC_RELAXED);
-            } else if (r == STOPPED) {
-#pragma omp atomic write
-                stopped = 1;
+                if (journal && (q->status == P_DONE || q->status == P_FOUND))
+                    journal_piece(journal, it, i, q, s->path);
             }
         }
     }
-    for (int i = 0; i < threads; i++) {
-        search *s = workers[i];
-        if (s->next_bound < proto->next_bound)
-            proto->next_bound = s->next_bound;
+    /* Sum the pieces in serial order: all of them, or up to the solution. */
+    size_t end = best == SIZE_MAX ? fr.n : best + 1;
+    out->expanded = best == SIZE_MAX ? fr.expanded : fr.v[best].before_expanded;
+    out->generated = best == SIZE_MAX ? fr.generated : fr.v[best].before_generated;
+    out->extra += fr.generated - out->generated;
+    out->next_bound = fr.next_bound;
+    for (size_t i = 0; i < fr.n; i++) {
+        const piece_state *q = &ps[i];
+        if (i < end && q->status != P_TODO && q->status != P_ABORTED) {
+            out->expanded += q->expanded;
+            out->generated += q->generated;
+            if (q->next_bound < out->next_bound)
+                out->next_bound = q->next_bound;
+        } else {
+            out->extra += q->generated;
+        }
+        if (i < end && (q->status == P_STOPPED || q->status == P_TODO))
+            out->stopped = true;
     }
-    if (found)
-        __atomic_store_n(&proto->sh->halt, 0, __ATOMIC_RELAXED); /* ours, not a limit */
-    else if (stopped)
-        proto->outcome = STOPPED;
+    if (best != SIZE_MAX) {
+        out->found_len = ps[best].length;
+        out->stopped = false; /* the solution stands, even if a limit cut a piece before it */
+    }
     free(fr.v);
+    free(ps);
     return NP_OK;
 }
 
@@ -801,6 +945,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     sh.max_nodes = opts->max_nodes;
     sh.deadline = opts->timeout > 0 ? t0 + opts->timeout : 0;
     sh.cancel = opts->cancel;
+    sh.found_piece = SIZE_MAX;
     s->sh = &sh;
     int weighted = opts->weight > 1.0;
     s->gw = weighted ? 1000 : 1;
@@ -809,10 +954,14 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     if (sh.max_nodes && sh.max_nodes < s->next_check)
         s->next_check = sh.max_nodes;
 
+    /* Split into pieces with several threads, and whenever a journal or a
+     * resumed state asks for pieces; else the plain serial search (the same
+     * counts, without building the pieces). */
     int threads = opts->threads > 1 ? opts->threads : 1;
+    bool pieces = threads > 1 || opts->journal || opts->resume;
     search **workers = NULL;
     rc = NP_OK;
-    if (threads > 1) {
+    if (pieces) {
         /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(search *) is meant */
         workers = calloc((size_t)threads, sizeof *workers);
         for (int i = 0; workers && i < threads; i++) {
@@ -827,47 +976,68 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
             /* cppcheck-suppress nullPointerRedundantCheck ; NULL only on the break above */
             search_clone(workers[i], s);
         }
-        if (!workers)
-            threads = 1; /* no memory for the copies: search serially */
+        if (!workers && (opts->journal || opts->resume))
+            rc = NP_ENOMEM;
+        else if (!workers)
+            pieces = false, threads = 1; /* no memory for the copies: search serially */
     }
 
     int h0 = res->h0;
+    np_iteration it = {.bound = s->hw * h0};
+    if (opts->resume) {
+        it = *opts->resume;
+        if (it.bound < s->hw * h0 || (it.depth && !it.npieces))
+            rc = NP_EINVAL;
+    }
     if (h0 == 0) {
         s->length = 0;
         s->outcome = FOUND;
     }
-    s->bound = s->hw * h0;
-    uint8_t par_path[NP_MAX_PATH];
-    int par_len = -1;
-    while (s->outcome == RUN) {
+    s->bound = it.bound;
+    uint64_t extra = it.extra;
+    iteration_out *io = pieces && rc == NP_OK ? malloc(sizeof *io) : NULL;
+    if (pieces && rc == NP_OK && !io)
+        rc = NP_ENOMEM;
+    while (rc == NP_OK && s->outcome == RUN) {
+        s->bound = it.bound;
         s->next_bound = INT_MAX;
-        if (threads > 1) {
+        if (pieces) {
             search_set_board(s, start);
-            rc = parallel_iteration(s, kind, weighted, start, h0, threads, workers, &par_len,
-                                    par_path);
+            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts->journal,
+                                 &it, io);
             if (rc != NP_OK)
                 break;
-            if (par_len >= 0) {
-                s->length = par_len;
-                memcpy(s->path, par_path, (size_t)par_len);
+            it.expanded += io->expanded;
+            it.generated += io->generated;
+            extra += io->extra;
+            it.extra = extra;
+            if (io->found_len >= 0) {
+                s->length = io->found_len;
+                memcpy(s->path, io->found_path, (size_t)io->found_len);
                 s->outcome = FOUND;
                 break;
             }
+            if (io->stopped)
+                s->outcome = STOPPED;
+            s->next_bound = io->next_bound;
         } else {
             dfs_root(s, kind, weighted, 0, h0, NP_NO_DIR);
         }
         if (s->outcome != RUN || s->next_bound == INT_MAX)
             break;
-        s->bound = s->next_bound;
+        it.bound = s->next_bound;
+        it.depth = 0;
+        it.npieces = 0;
+        if (pieces && opts->journal && opts->journal->iteration)
+            opts->journal->iteration(opts->journal->ctx, &it);
     }
-    res->expanded = s->expanded;
-    res->generated = s->generated;
+    free(io);
+    res->expanded = pieces ? it.expanded : s->expanded;
+    res->generated = pieces ? it.generated : s->generated;
+    res->extra = extra;
     if (workers) {
-        for (int i = 0; i < threads; i++) {
-            res->expanded += workers[i]->expanded;
-            res->generated += workers[i]->generated;
+        for (int i = 0; i < threads; i++)
             free(workers[i]);
-        }
         free(workers);
     }
     res->bound = s->bound / s->gw;

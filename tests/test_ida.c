@@ -593,6 +593,200 @@ static void test_ida_parallel_one_board(void **state)
     free(res);
 }
 
+/* ---- pieces: the serial counts on any number of threads, and resuming ------ */
+
+/* A journal that keeps every event: each finished piece with the state of its
+ * iteration, and each iteration's end. */
+typedef struct logged {
+    np_iteration it; /* nfinished 0; for an iteration's end, the next one */
+    np_piece piece;  /* index SIZE_MAX for an iteration's end */
+    char moves[NP_MAX_PATH + 1];
+} logged;
+
+typedef struct event_log {
+    logged *v;
+    size_t n, cap;
+} event_log;
+
+static void log_push(event_log *l, const np_iteration *it, const np_piece *p)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 64;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+        assert_non_null(l->v);
+    }
+    logged *e = &l->v[l->n++];
+    e->it = *it;
+    e->it.finished = NULL;
+    if (p) {
+        e->piece = *p;
+        e->moves[0] = 0;
+        if (p->length >= 0)
+            snprintf(e->moves, sizeof e->moves, "%s", p->moves);
+        e->piece.moves = NULL;
+    } else {
+        memset(&e->piece, 0, sizeof e->piece);
+        e->piece.index = SIZE_MAX;
+    }
+}
+
+static void on_piece(void *ctx, const np_iteration *it, const np_piece *p)
+{
+    assert_int_equal(it->nfinished, 0);
+    assert_true(p->index < it->npieces);
+    log_push(ctx, it, p);
+}
+
+static void on_iteration(void *ctx, const np_iteration *next)
+{
+    assert_int_equal(next->depth, 0);
+    log_push(ctx, next, NULL);
+}
+
+static void assert_same_result(const np_result *a, const np_result *b, const char *what)
+{
+    if (a->generated != b->generated || a->expanded != b->expanded || strcmp(a->moves, b->moves))
+        print_message("%s: generated %llu vs %llu, expanded %llu vs %llu, moves %s vs %s\n", what,
+                      (unsigned long long)a->generated, (unsigned long long)b->generated,
+                      (unsigned long long)a->expanded, (unsigned long long)b->expanded, a->moves,
+                      b->moves);
+    assert_int_equal(a->status, b->status);
+    assert_int_equal(a->length, b->length);
+    assert_string_equal(a->moves, b->moves);
+    assert_true(a->generated == b->generated);
+    assert_true(a->expanded == b->expanded);
+}
+
+/* The search of b split over 2 and 3 threads, and in pieces on one thread
+ * with a journal, gives the serial search's moves and counts; resumed from
+ * the journal's state after any of several events, it ends the same way. */
+static void compare_split(const np_board *b, const np_geom *g, np_hkind h, double weight)
+{
+    np_search_opts serial = {.heuristic = h, .weight = weight};
+    np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    assert_non_null(ref);
+    assert_non_null(r);
+    assert_true(np_ida_solve(ref, b, g, &serial) == NP_OK);
+    assert_true(ref->extra == 0);
+    if (ref->status == NP_STATUS_UNSOLVABLE) {
+        free(ref);
+        free(r);
+        return;
+    }
+    assert_int_equal(ref->status, NP_STATUS_SOLVED);
+    for (int threads = 2; threads <= 3; threads++) {
+        np_search_opts split = serial;
+        split.threads = threads;
+        assert_true(np_ida_solve(r, b, g, &split) == NP_OK);
+        assert_same_result(ref, r, threads == 2 ? "2 threads" : "3 threads");
+    }
+    event_log log = {0};
+    np_journal j = {.piece = on_piece, .iteration = on_iteration, .ctx = &log};
+    np_search_opts journaled = serial;
+    journaled.journal = &j;
+    assert_true(np_ida_solve(r, b, g, &journaled) == NP_OK);
+    assert_same_result(ref, r, "pieces on one thread");
+    /* Resume from the state after events k (as a checkpoint would hold it):
+     * the iteration of event k and its pieces finished up to there. */
+    size_t cuts[] = {0, log.n / 3, log.n / 2, log.n ? log.n - 1 : 0};
+    np_piece *done = malloc((log.n + 1) * sizeof *done);
+    assert_non_null(done);
+    for (size_t c = 0; c < sizeof cuts / sizeof cuts[0] && log.n; c++) {
+        size_t k = cuts[c];
+        np_iteration it = log.v[k].it;
+        size_t nd = 0;
+        if (log.v[k].piece.index != SIZE_MAX)
+            for (size_t e = 0; e <= k; e++)
+                if (log.v[e].piece.index != SIZE_MAX && log.v[e].it.bound == it.bound) {
+                    done[nd] = log.v[e].piece;
+                    done[nd].moves = log.v[e].moves;
+                    nd++;
+                }
+        it.nfinished = nd;
+        it.finished = done;
+        np_search_opts resumed = serial;
+        resumed.resume = &it;
+        resumed.threads = 1 + (int)(c % 2);
+        assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
+        assert_same_result(ref, r, "resumed");
+    }
+    /* A state that does not fit the board is refused. */
+    if (log.n && log.v[0].piece.index != SIZE_MAX) {
+        np_iteration it = log.v[0].it;
+        it.npieces += 1;
+        np_search_opts resumed = serial;
+        resumed.resume = &it;
+        assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
+        it = log.v[0].it;
+        done[0] = log.v[0].piece;
+        done[0].index = it.npieces; /* no such piece */
+        it.nfinished = 1;
+        it.finished = done;
+        assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
+    }
+    free(done);
+    free(log.v);
+    free(ref);
+    free(r);
+}
+
+static void test_ida_split_counts(void **state)
+{
+    (void)state;
+    np_geom g3, g24, g42, g4, g5;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g24, 2, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g42, 4, 2, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g5, 5, 5, NP_GOAL_BLANK_FIRST) == NP_OK);
+    uint8_t p[9];
+    /* every 100th board of the 3x3 sample (distances 0..31), and the goal */
+    for (size_t i = 0; i < nsample33; i += 100) {
+        perm_unrank(sample33[i], p, 9);
+        np_board b = make_board(p, 3, 3);
+        compare_split(&b, &g3, NP_H_MD, 0);
+        compare_split(&b, &g3, NP_H_LC, 0);
+        compare_split(&b, &g3, NP_H_MD, 2.0);
+    }
+    static const uint8_t b24[] = {7, 6, 5, 4, 3, 2, 1, 0}, b42[] = {0, 7, 6, 5, 4, 3, 2, 1};
+    np_board b = make_board(b24, 2, 4);
+    compare_split(&b, &g24, NP_H_LC, 0);
+    b = make_board(b42, 4, 2);
+    compare_split(&b, &g42, NP_H_MD, 0);
+    load_korf100();
+    static const int ids[] = {12, 79, 55};
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        b = make_board(korf[ids[i]].tiles, 4, 4);
+        compare_split(&b, &g4, NP_H_LC, 0);
+        compare_split(&b, &g4, NP_H_MD, 1.5);
+    }
+    /* 5x5 boards 50 random moves from the goal */
+    uint64_t seed = 0x5911u;
+    for (int n = 0; n < 4; n++) {
+        uint8_t t[25];
+        for (int c = 0; c < 25; c++)
+            t[c] = (uint8_t)c;
+        int blank = 0, last = -1;
+        for (int step = 0; step < 50; step++) {
+            int r = blank / 5, k = blank % 5, to;
+            do {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                int dir = (int)(seed >> 62);
+                to = dir == 0  ? (r > 0 ? blank - 5 : -1)
+                    : dir == 1 ? (k > 0 ? blank - 1 : -1)
+                    : dir == 2 ? (k < 4 ? blank + 1 : -1)
+                               : (r < 4 ? blank + 5 : -1);
+            } while (to < 0 || to == last);
+            t[blank] = t[to];
+            t[to] = 0;
+            last = blank;
+            blank = to;
+        }
+        b = make_board(t, 5, 5);
+        compare_split(&b, &g5, NP_H_LC, 0);
+    }
+}
+
 /* ---- batch: same answers whatever the thread count, in input order ----------- */
 
 static void test_batch_threads(void **state)
@@ -756,6 +950,7 @@ int main(void)
         TIMED_TEST(test_ida_timeout),
         TIMED_TEST(test_batch_threads),
         TIMED_TEST(test_ida_parallel_one_board),
+        TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_korf100_easy),
         TIMED_TEST(test_ida_specialised_kernels),
     };

@@ -23,6 +23,7 @@ static const struct {
     [FIELD_MOVES] = {"moves", true},
     [FIELD_NODES_EXPANDED] = {"nodes_expanded", false},
     [FIELD_NODES_GENERATED] = {"nodes_generated", false},
+    [FIELD_NODES_EXTRA] = {"nodes_extra", false},
     [FIELD_SECONDS] = {"seconds", false},
     [FIELD_H0] = {"h0", false},
     [FIELD_BOUND] = {"bound", false},
@@ -89,6 +90,7 @@ static bool field_written(const record_writer *w, const record *r, record_field 
 {
     switch (f) {
     case FIELD_BOUND: return w->fmt == RECORD_JSON && r && r->status == NP_STATUS_LIMIT;
+    case FIELD_NODES_EXTRA: return w->fmt == RECORD_JSON && r && r->nodes_extra;
     case FIELD_OPT:
     case FIELD_CHECK: return w->fmt == RECORD_CSV ? w->opt_columns : r && r->check;
     default: return true;
@@ -136,6 +138,7 @@ static const char *field_value(char *buf, size_t len, const record_writer *w, co
     case FIELD_MOVES: return r->moves;
     case FIELD_NODES_EXPANDED: return udecimal(buf, len, r->nodes_expanded);
     case FIELD_NODES_GENERATED: return udecimal(buf, len, r->nodes_generated);
+    case FIELD_NODES_EXTRA: return udecimal(buf, len, r->nodes_extra);
     case FIELD_SECONDS: snprintf(buf, len, text ? "%.3f" : "%.6f", r->seconds); return buf;
     case FIELD_H0: return decimal(buf, len, r->h0);
     case FIELD_BOUND: return decimal(buf, len, r->bound);
@@ -313,13 +316,16 @@ void record_write_totals(const record_writer *w, const record_totals *t)
 {
     if (w->fmt != RECORD_TEXT)
         return;
+    char extra[64] = "";
+    if (t->extra)
+        snprintf(extra, sizeof extra, " (+%llu extra)", (unsigned long long)t->extra);
     fprintf(w->out,
-            "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated, "
+            "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated%s, "
             "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
             w->id_width, TEXT_TOTAL, t->boards, t->solved, t->unsolvable, t->limits,
             t->mismatch ? ", CHECK MISMATCH" : "", (unsigned long long)t->expanded,
-            (unsigned long long)t->generated, t->search_seconds, t->wall_seconds,
-            t->wall_seconds > 0 ? (double)t->generated / t->wall_seconds / 1e6 : 0.0);
+            (unsigned long long)t->generated, extra, t->search_seconds, t->wall_seconds,
+            t->wall_seconds > 0 ? (double)(t->generated + t->extra) / t->wall_seconds / 1e6 : 0.0);
 }
 
 /* ---- reading ------------------------------------------------------------------ */

@@ -23,7 +23,8 @@ typedef enum {
     FIELD_LENGTH,   /* moves in the answer, -1 when none */
     FIELD_MOVES,    /* the directions the blank moves: U D L R */
     FIELD_NODES_EXPANDED,
-    FIELD_NODES_GENERATED,
+    FIELD_NODES_GENERATED, /* the serial search's count, whatever the threads */
+    FIELD_NODES_EXTRA,     /* json, when not 0: generated beyond that by a split search */
     FIELD_SECONDS,
     FIELD_H0,    /* the start board's heuristic */
     FIELD_BOUND, /* json, for status limit: the last bound searched */
@@ -45,7 +46,7 @@ typedef struct record {
     int solvable;      /* 1 or 0; -1: not given */
     long length;       /* -1: no moves, or not given */
     const char *moves; /* NULL: not given */
-    uint64_t nodes_expanded, nodes_generated;
+    uint64_t nodes_expanded, nodes_generated, nodes_extra;
     double seconds;
     int h0;
     int bound;         /* written for status limit */
@@ -88,7 +89,7 @@ typedef struct record_totals {
     size_t boards;
     int solved, unsolvable, limits;
     bool mismatch; /* a --check mismatch was found */
-    uint64_t expanded, generated;
+    uint64_t expanded, generated, extra; /* extra: beyond the serial count (nodes_extra) */
     double search_seconds, wall_seconds;
 } record_totals;
 

@@ -452,7 +452,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
 {
     FILE *out = stdout;
     int mismatches = 0, limits = 0, errors = 0, solved = 0, unsolvable = 0;
-    uint64_t tot_exp = 0, tot_gen = 0;
+    uint64_t tot_exp = 0, tot_gen = 0, tot_extra = 0;
     double tot_sec = 0;
     record_writer w;
     record_writer_init(&w, out, a->fmt);
@@ -478,6 +478,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
         rec.moves = r->moves;
         rec.nodes_expanded = r->expanded;
         rec.nodes_generated = r->generated;
+        rec.nodes_extra = r->extra;
         rec.seconds = r->seconds;
         rec.h0 = r->h0;
         rec.bound = r->bound;
@@ -498,6 +499,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
         }
         tot_exp += r->expanded;
         tot_gen += r->generated;
+        tot_extra += r->extra;
         tot_sec += r->seconds;
         record_write(&w, &rec);
     }
@@ -508,6 +510,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
                             .mismatch = mismatches > 0,
                             .expanded = tot_exp,
                             .generated = tot_gen,
+                            .extra = tot_extra,
                             .search_seconds = tot_sec,
                             .wall_seconds = wall};
     record_write_totals(&w, &totals);

@@ -3,6 +3,7 @@
 #define NPUZZLE_IDA_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "npuzzle/board.h"
@@ -21,6 +22,45 @@ typedef enum np_status {
 /*! @return "solved", "unsolvable", "limit" or "error". */
 const char *np_status_name(np_status s);
 
+/*! One piece of an IDA* iteration. An iteration is cut into an ordered list of
+ *  pieces: the nodes `depth` moves from the start whose f is within the bound,
+ *  in the order the serial search meets them; a piece is the search under one
+ *  of them (or, when the list ends at a goal met within those first moves, that
+ *  goal). Pieces are the unit of work: threads take them in order, a journal
+ *  records them, and a resumed search skips the ones it is given. */
+typedef struct np_piece {
+    size_t index;                 /*!< its place in the iteration's list */
+    uint64_t expanded, generated; /*!< the piece's own nodes (up to its solution, if any) */
+    int next_bound;               /*!< least f above the bound it met; INT_MAX: none */
+    int length;                   /*!< >= 0: it holds a solution of this many moves */
+    const char *moves;            /*!< that solution from the start (ULRD), when length >= 0 */
+} np_piece;
+
+/*! Where a search stands: one iteration, its pieces, and the counts of the
+ *  iterations before it. A journal is shown one after every finished piece; a
+ *  search given one as `resume` continues from it. */
+typedef struct np_iteration {
+    int bound;                    /*!< the f bound being searched (in thousandths when weighted) */
+    int depth;                    /*!< how many moves deep its pieces start; 0: not chosen yet */
+    size_t npieces;               /*!< how many pieces it has (when depth > 0) */
+    uint64_t expanded, generated; /*!< serial counts of the iterations before it */
+    uint64_t extra;               /*!< work done beyond the serial count so far */
+    size_t nfinished;             /*!< resume: pieces already finished, */
+    const np_piece *finished;     /*!< these (in any order; not owned) */
+} np_iteration;
+
+/*! Callbacks that see a search's progress, for checkpoints. Calls are
+ *  serialised (never two at once for one search) but come from the search's
+ *  threads; what they are shown lives only for the call. */
+typedef struct np_journal {
+    /*! A piece of iteration `it` finished (it->nfinished is 0 here). */
+    void (*piece)(void *ctx, const np_iteration *it, const np_piece *p);
+    /*! An iteration finished without a solution: `next` is the next one to
+     *  search (depth 0) with the counts of all before it. */
+    void (*iteration)(void *ctx, const np_iteration *next);
+    void *ctx;
+} np_journal;
+
 /*! Search options; zero-initialise, then set what you need. A zero field means
  *  its default. The struct is read-only during a search and may be shared by
  *  threads. */
@@ -34,6 +74,9 @@ typedef struct np_search_opts {
     int threads;                /*!< threads for one board (0 or 1 = serial) */
     uint64_t max_memory;        /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
     const volatile int *cancel; /*!< if not NULL, the search stops when *cancel != 0 */
+    const np_journal *journal;  /*!< if not NULL, told of every finished piece and iteration */
+    const np_iteration *resume; /*!< if not NULL, continue from this state (np_ida_solve
+                                 *   checks that it fits the board: NP_EINVAL if not) */
     bool generic_kernel;        /*!< use the general kernel even on 4x4 and 5x5 boards, which
                                 *   have kernels with compile-time geometry (for tests and
                                 *   benchmarks: both walk the same tree) */
@@ -47,7 +90,10 @@ typedef struct np_result {
     int bound;                   /*!< the last f bound searched (useful for NP_STATUS_LIMIT) */
     int h0;                      /*!< the heuristic value of the start board */
     uint64_t expanded;           /*!< nodes whose children were generated */
-    uint64_t generated;          /*!< children produced by a move (root not counted) */
+    uint64_t generated;          /*!< children produced by a move (root not counted); with
+                                  *   several threads, the count the serial search gives */
+    uint64_t extra;              /*!< generated beyond that by a split search: pieces after
+                                  *   the one holding the solution, frontier rebuilds */
     double seconds;              /*!< wall time of this board's search */
     char moves[NP_MAX_PATH + 1]; /*!< blank directions, "ULRD" letters, NUL-terminated */
 } np_result;
