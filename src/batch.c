@@ -30,6 +30,8 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
         /* One board: give all threads to its search. */
         np_search_opts one = *opts;
         one.threads = threads;
+        if (bopts->prepare)
+            bopts->prepare(bopts->prepare_ctx, 0, &one);
         int rc = solve_one(&results[0], &boards[0], g, &one, bopts->algorithm);
         if (bopts->progress)
             bopts->progress(bopts->progress_ctx, 0, 1, 1, &results[0]);
@@ -46,7 +48,10 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
      * magnitude, so a static split would leave a thread idle. */
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (size_t i = 0; i < n; i++) {
-        int rc = solve_one(&results[i], &boards[i], g, &each, bopts->algorithm);
+        np_search_opts o = each;
+        if (bopts->prepare)
+            bopts->prepare(bopts->prepare_ctx, i, &o);
+        int rc = solve_one(&results[i], &boards[i], g, &o, bopts->algorithm);
 #pragma omp critical(np_batch_progress)
         {
             done++;

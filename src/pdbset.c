@@ -116,3 +116,20 @@ const np_partition *np_pdbset_partition(const np_pdbset *set)
 {
     return &set->part;
 }
+
+uint64_t np_pdbset_digest(const np_pdbset *set)
+{
+    /* FNV-1a over the bytes that name each table's contents. */
+    uint64_t h = 0xcbf29ce484222325ULL;
+#define NP_DIGEST_BYTE(b) (h = (h ^ (uint8_t)(b)) * 0x100000001b3ULL)
+    for (int p = 0; p < set->npat; p++) {
+        const np_pdb_header *hd = np_pdb_get_header(set->pdb[p]);
+        NP_DIGEST_BYTE(hd->ntiles);
+        for (int j = 0; j < hd->ntiles; j++)
+            NP_DIGEST_BYTE(hd->tiles[j]);
+        for (int k = 0; k < 64; k += 8)
+            NP_DIGEST_BYTE(hd->payload_xxh3 >> k);
+    }
+#undef NP_DIGEST_BYTE
+    return h;
+}

@@ -316,16 +316,24 @@ void record_write_totals(const record_writer *w, const record_totals *t)
 {
     if (w->fmt != RECORD_TEXT)
         return;
-    char extra[64] = "";
+    char extra[64] = "", rate[96];
     if (t->extra)
         snprintf(extra, sizeof extra, " (+%llu extra)", (unsigned long long)t->extra);
+    /* Resumed boards' nodes were searched in earlier runs too: their rate is
+     * over the search time of all runs, not over this run's wall time. */
+    double nodes = (double)(t->generated + t->extra);
+    if (t->resumed)
+        snprintf(rate, sizeof rate, "%.1f M nodes per search second (%zu boards resumed)",
+                 t->search_seconds > 0 ? nodes / t->search_seconds / 1e6 : 0.0, t->resumed);
+    else
+        snprintf(rate, sizeof rate, "%.1f M nodes/s",
+                 t->wall_seconds > 0 ? nodes / t->wall_seconds / 1e6 : 0.0);
     fprintf(w->out,
             "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated%s, "
-            "%.3f s search, %.3f s wall, %.1f M nodes/s\n",
+            "%.3f s search, %.3f s wall, %s\n",
             w->id_width, TEXT_TOTAL, t->boards, t->solved, t->unsolvable, t->limits,
             t->mismatch ? ", CHECK MISMATCH" : "", (unsigned long long)t->expanded,
-            (unsigned long long)t->generated, extra, t->search_seconds, t->wall_seconds,
-            t->wall_seconds > 0 ? (double)(t->generated + t->extra) / t->wall_seconds / 1e6 : 0.0);
+            (unsigned long long)t->generated, extra, t->search_seconds, t->wall_seconds, rate);
 }
 
 /* ---- reading ------------------------------------------------------------------ */

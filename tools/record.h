@@ -90,6 +90,7 @@ typedef struct record_totals {
     int solved, unsolvable, limits;
     bool mismatch; /* a --check mismatch was found */
     uint64_t expanded, generated, extra; /* extra: beyond the serial count (nodes_extra) */
+    size_t resumed; /* boards taken up from a checkpoint (finished or in progress) */
     double search_seconds, wall_seconds;
 } record_totals;
 

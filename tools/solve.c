@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "boards.h"
+#include "checkpoint.h"
 #include "cli.h"
 #include "npuzzle.h"
 #include "record.h"
@@ -47,6 +48,14 @@ void usage_solve(void)
            "      --max-nodes N    give up on a board after N generated nodes\n"
            "      --timeout S      give up on a board after S seconds\n"
            "      --max-memory B   memory A* may use (bytes, K/M/G suffix)\n"
+           "      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
+           "                       the bound and finished pieces of boards in progress);\n"
+           "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
+           "                       started again with the same command continues from it\n"
+           "                       with the same answers and counts. A FILE made for\n"
+           "                       other boards, options or tables is refused\n"
+           "      --checkpoint-every S  write FILE at most every S seconds while searching\n"
+           "                       (default 1; 0: after every finished piece)\n"
            "      --progress       report each finished board on standard error\n"
            "  -q, --quiet          no progress or summary on standard error\n"
            "  -h, --help           this text\n"
@@ -57,7 +66,8 @@ void usage_solve(void)
            "\n"
            "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
            "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error,\n"
-           "130 interrupted by SIGINT or SIGTERM while --gen builds tables.\n");
+           "130 interrupted by SIGINT or SIGTERM while --gen builds tables or with\n"
+           "--checkpoint (the checkpoint is written first).\n");
 }
 
 /* A table truncated while mapped faults on the next lookup (SIGBUS): say
@@ -140,14 +150,38 @@ static const char *entry_id(const entry *e, char *buf, size_t len)
     return record_board_id(&e->meta, e->line, buf, len);
 }
 
+/* Set by SIGINT and SIGTERM under --checkpoint: the searches stop (their
+ * cancel flag) and the run writes its checkpoint and exits. */
+static volatile int interrupted;
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
 typedef struct progress_ctx {
     const entry *entries;
-    bool tty;
+    bool tty, show;
+    checkpoint *ck;
+    const size_t *idx; /* the input's index of each board of the batch */
 } progress_ctx;
+
+static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
+{
+    const progress_ctx *p = ctx;
+    checkpoint_prepare(p->ck, p->idx[index], opts);
+}
 
 static void on_progress(void *ctx, size_t index, size_t done, size_t total, const np_result *r)
 {
     const progress_ctx *p = ctx;
+    /* A board stopped by an interrupt is not finished: its checkpoint holds
+     * where it stood. */
+    if (p->ck && !(interrupted && r->status == NP_STATUS_LIMIT))
+        checkpoint_finish(p->ck, p->idx[index], (np_result *)r);
+    if (!p->show)
+        return;
     char idbuf[32];
     const char *id = entry_id(&p->entries[index], idbuf, sizeof idbuf);
     if (p->tty)
@@ -169,6 +203,8 @@ typedef struct solve_args {
     int rows, cols, jobs; /* 0: not given */
     np_goal goal;
     record_format fmt;
+    const char *checkpoint; /* --checkpoint FILE, or NULL */
+    double checkpoint_every;
     char **files; /* the FILE arguments; none: standard input */
     int nfiles;
 } solve_args;
@@ -195,11 +231,16 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"timeout", required_argument, NULL, 'T'},
         {"max-memory", required_argument, NULL, 'M'},
         {"progress", no_argument, NULL, 'p'},
+        {"checkpoint", required_argument, NULL, 'K'},
+        {"checkpoint-every", required_argument, NULL, 'E'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
-    *a = (solve_args){.shared_map = true, .goal = NP_GOAL_BLANK_FIRST, .fmt = RECORD_TEXT};
+    *a = (solve_args){.shared_map = true,
+                      .goal = NP_GOAL_BLANK_FIRST,
+                      .fmt = RECORD_TEXT,
+                      .checkpoint_every = 1.0};
     uint64_t u;
     int c;
     optind = 1;
@@ -286,6 +327,16 @@ static int parse_args(solve_args *a, int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 'p': a->progress = true; break;
+        case 'K': a->checkpoint = optarg; break;
+        case 'E':
+            if (!cli_parse_double("solve", "--checkpoint-every", optarg, &a->checkpoint_every))
+                return EXIT_USAGE;
+            if (a->checkpoint_every < 0) {
+                fprintf(stderr, "npuzzle solve: --checkpoint-every must be >= 0, not '%s'\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case 'q': a->quiet = true; break;
         case 'h': usage_solve(); return -1;
         default: return cli_option_error("solve", c, argv);
@@ -361,6 +412,17 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     for (size_t j = 0; group && j < m; j++)
         group[j] = in->v[idx[j]];
     pctx->entries = group ? group : in->v;
+    if (pctx->ck) {
+        pctx->idx = idx;
+        int crc = checkpoint_tables(pctx->ck, r, k, pdb.set ? np_pdbset_digest(pdb.set) : 0);
+        if (crc != EXIT_OK) {
+            if (!direct)
+                free(part);
+            free(group);
+            solve_pdb_close(&pdb);
+            return crc;
+        }
+    }
     if (bopts->algorithm == NP_ALG_ASTAR && g.cells > NP_ASTAR_MAX_CELLS) {
         fprintf(stderr,
                 "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
@@ -405,14 +467,20 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
 /* Solve every board, one batch per board size (boards of one size share a
  * geometry and PDBs). *res receives the results in input order (malloc'd,
  * also on failure), *wall the time it took. @return an exit code. */
-static int solve_all(np_result **res, double *wall, const input *in, const solve_args *a)
+static int solve_all(np_result **res, double *wall, const input *in, const solve_args *a,
+                     checkpoint *ck)
 {
     np_batch_opts bopts = a->bopts;
     bopts.threads = cli_threads(a->jobs);
-    progress_ctx pctx = {in->v, isatty(2) != 0};
-    if ((a->progress || pctx.tty) && !a->quiet) {
+    progress_ctx pctx = {.entries = in->v, .tty = isatty(2) != 0, .ck = ck};
+    pctx.show = (a->progress || pctx.tty) && !a->quiet;
+    if (pctx.show || ck) {
         bopts.progress = on_progress;
         bopts.progress_ctx = &pctx;
+    }
+    if (ck) {
+        bopts.prepare = on_prepare;
+        bopts.prepare_ctx = &pctx;
     }
 
     *res = calloc(in->n ? in->n : 1, sizeof **res);
@@ -424,8 +492,16 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in->n);
         rc = EXIT_PDB;
     }
+    /* Boards the checkpoint holds finished are not searched again. */
+    for (size_t i = 0; ck && rc == EXIT_OK && i < in->n; i++) {
+        const np_result *r = checkpoint_done(ck, i);
+        if (r) {
+            (*res)[i] = *r;
+            done[i] = true;
+        }
+    }
     double t0 = np_clock();
-    for (size_t i = 0; i < in->n && rc == EXIT_OK; i++) {
+    for (size_t i = 0; i < in->n && rc == EXIT_OK && !interrupted; i++) {
         if (done[i])
             continue;
         int r = in->v[i].board.rows, k = in->v[i].board.cols;
@@ -448,7 +524,8 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
 /* Print every result in input order through the record writer, then say on
  * standard error what went wrong. @return the run's exit code: EXIT_PDB for a
  * board that failed, EXIT_FAIL for a --check mismatch or a limit reached. */
-static int print_results(const input *in, const np_result *res, double wall, const solve_args *a)
+static int print_results(const input *in, const np_result *res, double wall, const solve_args *a,
+                         size_t resumed)
 {
     FILE *out = stdout;
     int mismatches = 0, limits = 0, errors = 0, solved = 0, unsolvable = 0;
@@ -511,6 +588,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
                             .expanded = tot_exp,
                             .generated = tot_gen,
                             .extra = tot_extra,
+                            .resumed = resumed,
                             .search_seconds = tot_sec,
                             .wall_seconds = wall};
     record_write_totals(&w, &totals);
@@ -532,6 +610,52 @@ static int print_results(const input *in, const np_result *res, double wall, con
     return mismatches || limits ? EXIT_FAIL : EXIT_OK;
 }
 
+/* What changes a run's answers or counts, as the checkpoint records it (the
+ * thread count does not: any -j resumes any checkpoint). */
+static void options_text(char *buf, size_t len, const solve_args *a)
+{
+    snprintf(buf, len,
+             "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
+             "size=%dx%d",
+             a->bopts.algorithm == NP_ALG_ASTAR ? "astar" : "ida",
+             a->heuristic_given ? np_hkind_name(a->opts.heuristic) : "auto",
+             a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
+             a->opts.weight > 1.0 ? a->opts.weight : 1.0,
+             a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
+             (unsigned long long)a->opts.max_nodes, a->rows, a->cols);
+}
+
+/* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the
+ * searches (their cancel flag) so that it is written before the exit. */
+static int open_checkpoint(checkpoint **ck, const input *in, solve_args *a)
+{
+    np_board *boards = malloc((in->n ? in->n : 1) * sizeof *boards);
+    if (!boards) {
+        fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in->n);
+        return EXIT_PDB;
+    }
+    for (size_t i = 0; i < in->n; i++)
+        boards[i] = in->v[i].board;
+    char options[256];
+    options_text(options, sizeof options, a);
+    int rc = checkpoint_open(ck, a->checkpoint, options, boards, in->n, a->checkpoint_every);
+    free(boards);
+    if (rc == EXIT_OK && (rc = checkpoint_save(*ck)) != EXIT_OK) { /* writable, before any search */
+        checkpoint_close(*ck);
+        *ck = NULL;
+    }
+    if (rc != EXIT_OK)
+        return rc;
+    a->opts.cancel = &interrupted;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    return EXIT_OK;
+}
+
 int cmd_solve(int argc, char **argv)
 {
     solve_args a;
@@ -542,10 +666,31 @@ int cmd_solve(int argc, char **argv)
     np_result *res = NULL;
     double wall = 0;
     rc = read_input(&in, &a);
+    checkpoint *ck = NULL;
+    if (rc == EXIT_OK && a.checkpoint)
+        rc = open_checkpoint(&ck, &in, &a);
     if (rc == EXIT_OK)
-        rc = solve_all(&res, &wall, &in, &a);
-    if (rc == EXIT_OK)
-        rc = print_results(&in, res, wall, &a);
+        rc = solve_all(&res, &wall, &in, &a, ck);
+    int write_rc = EXIT_OK; /* a checkpoint that could not be written (reported) */
+    if (ck) {
+        int crc = checkpoint_save(ck);
+        if (rc == EXIT_OK && interrupted) {
+            if (crc == EXIT_OK && !a.quiet)
+                fprintf(stderr,
+                        "npuzzle solve: interrupted; checkpoint %s written (run the same "
+                        "command to continue)\n",
+                        a.checkpoint);
+            rc = crc == EXIT_OK ? EXIT_INTERRUPTED : crc;
+        } else if (crc != EXIT_OK || checkpoint_error(ck) != EXIT_OK) {
+            write_rc = EXIT_PDB;
+        }
+    }
+    if (rc == EXIT_OK) {
+        rc = print_results(&in, res, wall, &a, ck ? checkpoint_resumed(ck) : 0);
+        if (write_rc != EXIT_OK)
+            rc = write_rc;
+    }
+    checkpoint_close(ck);
     free(res);
     free(in.v);
     return rc;

@@ -14,11 +14,18 @@ typedef enum np_algorithm { NP_ALG_IDA = 0, NP_ALG_ASTAR = 1 } np_algorithm;
 typedef void (*np_batch_progress)(void *ctx, size_t index, size_t done, size_t total,
                                   const np_result *res);
 
+/*! Called before board `index` is searched, with a copy of the search options
+ *  that it may change for that board alone (a journal, a resumed state). From
+ *  the worker threads, possibly at once. */
+typedef void (*np_batch_prepare)(void *ctx, size_t index, np_search_opts *opts);
+
 typedef struct np_batch_opts {
     np_algorithm algorithm;
     int threads;                /*!< worker threads (0 = 1) */
-    np_batch_progress progress; /*!< optional */
+    np_batch_progress progress; /*!< optional; called once per board, serialised */
     void *progress_ctx;
+    np_batch_prepare prepare; /*!< optional */
+    void *prepare_ctx;
 } np_batch_opts;
 
 /*! Solve boards[0..n-1] (all for geometry `g`) into results[0..n-1], in

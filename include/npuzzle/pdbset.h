@@ -7,6 +7,7 @@
 #define NPUZZLE_PDBSET_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "npuzzle/board.h"
 #include "npuzzle/pattern.h"
@@ -44,6 +45,12 @@ void np_pdbset_close(np_pdbset *set);
  *  catches a file overwritten while it was mapped.
  *  @return NP_OK or NP_ECHECKSUM, with a message naming the file. */
 int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
+
+/*! @return a 64-bit digest of the set's tables (each one's tiles and payload
+ *  checksum, in partition order): two sets with the same digest hold the same
+ *  tables. For records that must be read back with the same tables
+ *  (checkpoints). */
+uint64_t np_pdbset_digest(const np_pdbset *set);
 
 /*! @return the partition the set was opened for. */
 const np_partition *np_pdbset_partition(const np_pdbset *set);

@@ -1,0 +1,687 @@
+/* checkpoint.c - `npuzzle solve --checkpoint FILE` (the format: checkpoint.h). */
+#define _GNU_SOURCE /* open_memstream, getline */
+#include "checkpoint.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define CK_MAGIC "npuzzle-checkpoint 1"
+#define CK_MAX_SIZES 16
+
+enum { CK_NONE, CK_RUNNING, CK_DONE };
+
+typedef struct ck_board {
+    int state;
+    np_result *res;          /* CK_DONE */
+    np_iteration it;         /* CK_RUNNING: the iteration and the counts before it */
+    double seconds_before;   /* its search time in earlier runs */
+    double started;          /* when this run started it (0: not yet) */
+    np_piece *pieces;        /* the iteration's finished pieces (moves malloc'd) */
+    size_t npieces, cap;
+    np_iteration resume;     /* handed to the search */
+    np_journal journal;
+    struct ck_jctx {
+        checkpoint *c;
+        size_t i;
+    } jctx;
+} ck_board;
+
+struct checkpoint {
+    char *path, *tmp, *options;
+    uint64_t boards_digest;
+    size_t n;
+    ck_board *b;
+    struct {
+        int rows, cols;
+        uint64_t digest;
+    } tables[CK_MAX_SIZES];
+    int ntables;
+    size_t resumed;
+    pthread_mutex_t lock;
+    double every, last_write;
+    int error;
+};
+
+/* ---- digests --------------------------------------------------------------- */
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *s = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ s[i]) * 0x100000001b3ULL;
+    return h;
+}
+#define FNV_START 0xcbf29ce484222325ULL
+
+static uint64_t boards_digest(const np_board *boards, size_t n)
+{
+    uint64_t h = FNV_START;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t dims[2] = {(uint8_t)boards[i].rows, (uint8_t)boards[i].cols};
+        h = fnv(h, dims, 2);
+        h = fnv(h, boards[i].tiles, (size_t)(boards[i].rows * boards[i].cols));
+    }
+    return h;
+}
+
+/* ---- pieces ---------------------------------------------------------------- */
+
+static void clear_pieces(ck_board *b)
+{
+    for (size_t k = 0; k < b->npieces; k++)
+        free((char *)b->pieces[k].moves);
+    b->npieces = 0;
+}
+
+/* @return 0, or -1 out of memory. */
+static int add_piece(ck_board *b, const np_piece *p)
+{
+    if (b->npieces == b->cap) {
+        size_t ncap = b->cap ? 2 * b->cap : 64;
+        np_piece *v = realloc(b->pieces, ncap * sizeof *v);
+        if (!v)
+            return -1;
+        b->pieces = v;
+        b->cap = ncap;
+    }
+    np_piece q = *p;
+    q.moves = NULL;
+    if (p->length >= 0 && !(q.moves = strdup(p->moves)))
+        return -1;
+    b->pieces[b->npieces++] = q;
+    return 0;
+}
+
+/* ---- writing --------------------------------------------------------------- */
+
+static void put_moves(FILE *f, const char *m)
+{
+    fputs(m && *m ? m : "-", f);
+}
+
+/* The file's text, end line included, in a malloc'd buffer. */
+static char *render(checkpoint *c, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    if (!f)
+        return NULL;
+    double now = np_clock();
+    fprintf(f, "%s\noptions %s\nboards %zu %016llx\n", CK_MAGIC, c->options, c->n,
+            (unsigned long long)c->boards_digest);
+    for (int t = 0; t < c->ntables; t++)
+        fprintf(f, "tables %dx%d %016llx\n", c->tables[t].rows, c->tables[t].cols,
+                (unsigned long long)c->tables[t].digest);
+    for (size_t i = 0; i < c->n; i++) {
+        const ck_board *b = &c->b[i];
+        if (b->state == CK_DONE) {
+            const np_result *r = b->res;
+            fprintf(f, "done %zu %d %d ", i, (int)r->status, r->length);
+            put_moves(f, r->moves);
+            fprintf(f, " %llu %llu %llu %.6f %d %d\n", (unsigned long long)r->expanded,
+                    (unsigned long long)r->generated, (unsigned long long)r->extra, r->seconds,
+                    r->h0, r->bound);
+        } else if (b->state == CK_RUNNING) {
+            const np_iteration *it = &b->it;
+            double sec = b->seconds_before + (b->started > 0 ? now - b->started : 0);
+            fprintf(f, "iter %zu %d %d %zu %llu %llu %llu %.6f\n", i, it->bound, it->depth,
+                    it->npieces, (unsigned long long)it->expanded,
+                    (unsigned long long)it->generated, (unsigned long long)it->extra, sec);
+            for (size_t k = 0; k < b->npieces; k++) {
+                const np_piece *p = &b->pieces[k];
+                fprintf(f, "piece %zu %zu %llu %llu %d %d ", i, p->index,
+                        (unsigned long long)p->expanded, (unsigned long long)p->generated,
+                        p->next_bound == INT_MAX ? -1 : p->next_bound, p->length);
+                put_moves(f, p->moves);
+                fputc('\n', f);
+            }
+        }
+    }
+    if (fclose(f) != 0) {
+        free(buf);
+        return NULL;
+    }
+    uint64_t h = fnv(FNV_START, buf, *len);
+    char end[64];
+    int el = snprintf(end, sizeof end, "end %016llx\n", (unsigned long long)h);
+    char *all = realloc(buf, *len + (size_t)el + 1);
+    if (!all) {
+        free(buf);
+        return NULL;
+    }
+    memcpy(all + *len, end, (size_t)el + 1);
+    *len += (size_t)el;
+    return all;
+}
+
+/* Write the file under its temporary name, flush it to the disk, rename it
+ * over the old one. Called with the lock held. */
+static int save_locked(checkpoint *c)
+{
+    size_t len;
+    char *text = render(c, &len);
+    if (!text) {
+        fprintf(stderr, "npuzzle solve: out of memory writing checkpoint %s\n", c->path);
+        return EXIT_PDB;
+    }
+    int fd = open(c->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const char *what = "create";
+    bool ok = fd >= 0;
+    for (size_t off = 0; ok && off < len;) {
+        ssize_t w = write(fd, text + off, len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            what = "write";
+            ok = false;
+            break;
+        }
+        off += (size_t)w;
+    }
+    if (ok && fsync(fd) != 0) {
+        what = "sync";
+        ok = false;
+    }
+    if (fd >= 0 && close(fd) != 0 && ok) {
+        what = "close";
+        ok = false;
+    }
+    if (ok && rename(c->tmp, c->path) != 0) {
+        what = "rename";
+        ok = false;
+    }
+    int err = errno;
+    free(text);
+    if (!ok) {
+        if (fd >= 0)
+            unlink(c->tmp);
+        fprintf(stderr, "npuzzle solve: cannot %s checkpoint %s: %s\n", what,
+                strcmp(what, "rename") ? c->tmp : c->path, strerror(err));
+        return EXIT_PDB;
+    }
+    c->last_write = np_clock();
+    return EXIT_OK;
+}
+
+/* Write when `every` seconds have passed since the last write. Lock held. */
+static void save_due(checkpoint *c)
+{
+    if (c->error == EXIT_OK && np_clock() - c->last_write >= c->every)
+        c->error = save_locked(c);
+}
+
+int checkpoint_save(checkpoint *c)
+{
+    pthread_mutex_lock(&c->lock);
+    int rc = save_locked(c);
+    pthread_mutex_unlock(&c->lock);
+    return rc;
+}
+
+int checkpoint_error(const checkpoint *c)
+{
+    return c->error;
+}
+
+/* ---- the search's journal ------------------------------------------------------ */
+
+/* A piece of board i finished: a new iteration replaces the old one's pieces. */
+static void on_piece(void *ctx, const np_iteration *it, const np_piece *p)
+{
+    struct ck_jctx *j = ctx;
+    checkpoint *c = j->c;
+    pthread_mutex_lock(&c->lock);
+    ck_board *b = &c->b[j->i];
+    if (b->state != CK_RUNNING || b->it.bound != it->bound || b->it.depth != it->depth ||
+        b->it.npieces != it->npieces) {
+        clear_pieces(b);
+        b->it = *it;
+        b->state = CK_RUNNING;
+    }
+    if (add_piece(b, p) != 0 && c->error == EXIT_OK) {
+        fprintf(stderr, "npuzzle solve: out of memory keeping checkpoint %s\n", c->path);
+        c->error = EXIT_PDB;
+    }
+    save_due(c);
+    pthread_mutex_unlock(&c->lock);
+}
+
+static void on_iteration(void *ctx, const np_iteration *next)
+{
+    struct ck_jctx *j = ctx;
+    checkpoint *c = j->c;
+    pthread_mutex_lock(&c->lock);
+    ck_board *b = &c->b[j->i];
+    clear_pieces(b);
+    b->it = *next;
+    b->it.nfinished = 0;
+    b->it.finished = NULL;
+    b->state = CK_RUNNING;
+    save_due(c);
+    pthread_mutex_unlock(&c->lock);
+}
+
+void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts)
+{
+    pthread_mutex_lock(&c->lock);
+    ck_board *b = &c->b[i];
+    b->started = np_clock();
+    b->jctx.c = c;
+    b->jctx.i = i;
+    b->journal = (np_journal){.piece = on_piece, .iteration = on_iteration, .ctx = &b->jctx};
+    opts->journal = &b->journal;
+    if (b->state == CK_RUNNING) {
+        b->resume = b->it;
+        b->resume.nfinished = b->npieces;
+        b->resume.finished = b->pieces;
+        opts->resume = &b->resume;
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
+{
+    pthread_mutex_lock(&c->lock);
+    ck_board *b = &c->b[i];
+    r->seconds += b->seconds_before;
+    np_result *copy = malloc(sizeof *copy);
+    if (copy) {
+        *copy = *r;
+        clear_pieces(b);
+        free(b->res);
+        b->res = copy;
+        b->state = CK_DONE;
+        save_due(c);
+    } else if (c->error == EXIT_OK) {
+        fprintf(stderr, "npuzzle solve: out of memory keeping checkpoint %s\n", c->path);
+        c->error = EXIT_PDB;
+    }
+    pthread_mutex_unlock(&c->lock);
+}
+
+size_t checkpoint_resumed(const checkpoint *c)
+{
+    return c->resumed;
+}
+
+const np_result *checkpoint_done(const checkpoint *c, size_t i)
+{
+    return c->b[i].state == CK_DONE ? c->b[i].res : NULL;
+}
+
+int checkpoint_tables(checkpoint *c, int rows, int cols, uint64_t digest)
+{
+    for (int t = 0; t < c->ntables; t++)
+        if (c->tables[t].rows == rows && c->tables[t].cols == cols) {
+            if (c->tables[t].digest == digest)
+                return EXIT_OK;
+            fprintf(stderr,
+                    "npuzzle solve: checkpoint %s was made with other %dx%d tables (digest "
+                    "%016llx, these %016llx); delete it to start over, or use those tables\n",
+                    c->path, rows, cols, (unsigned long long)c->tables[t].digest,
+                    (unsigned long long)digest);
+            return EXIT_USAGE;
+        }
+    if (c->ntables == CK_MAX_SIZES) {
+        fprintf(stderr, "npuzzle solve: --checkpoint keeps at most %d board sizes\n", CK_MAX_SIZES);
+        return EXIT_USAGE;
+    }
+    c->tables[c->ntables].rows = rows;
+    c->tables[c->ntables].cols = cols;
+    c->tables[c->ntables].digest = digest;
+    c->ntables++;
+    return EXIT_OK;
+}
+
+/* ---- reading ----------------------------------------------------------------- */
+
+/* The next space-separated word of *s (NUL-terminated in place), or NULL. */
+static char *word(char **s)
+{
+    char *p = *s;
+    while (*p == ' ')
+        p++;
+    if (!*p)
+        return NULL;
+    char *start = p;
+    while (*p && *p != ' ')
+        p++;
+    if (*p)
+        *p++ = 0;
+    *s = p;
+    return start;
+}
+
+static bool num_u64(char **s, uint64_t *out)
+{
+    char *w = word(s), *end;
+    if (!w || *w == '-')
+        return false;
+    errno = 0;
+    unsigned long long v = strtoull(w, &end, 10);
+    if (*end || errno)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool num_int(char **s, int *out)
+{
+    char *w = word(s), *end;
+    if (!w)
+        return false;
+    errno = 0;
+    long v = strtol(w, &end, 10);
+    if (*end || errno || v < INT_MIN || v > INT_MAX)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+static bool num_size(char **s, size_t *out)
+{
+    uint64_t v;
+    if (!num_u64(s, &v) || v > SIZE_MAX)
+        return false;
+    *out = (size_t)v;
+    return true;
+}
+
+static bool num_double(char **s, double *out)
+{
+    char *w = word(s), *end;
+    if (!w)
+        return false;
+    errno = 0;
+    *out = strtod(w, &end);
+    return !*end && !errno && *out >= 0;
+}
+
+static bool hex64(char **s, uint64_t *out)
+{
+    char *w = word(s), *end;
+    if (!w || strlen(w) != 16)
+        return false;
+    errno = 0;
+    *out = strtoull(w, &end, 16);
+    return !*end && !errno;
+}
+
+/* Moves: '-' for none, else U D L R letters; *out points into the line. */
+static bool moves_field(char **s, const char **out, int length)
+{
+    char *w = word(s);
+    if (!w)
+        return false;
+    if (!strcmp(w, "-")) {
+        *out = "";
+        return length <= 0;
+    }
+    if ((int)strlen(w) != length || strspn(w, "UDLR") != strlen(w))
+        return false;
+    *out = w;
+    return true;
+}
+
+/* One line after the header lines; `s` is the line without its newline.
+ * @return NULL, or the name of the bad field. */
+static const char *parse_line(checkpoint *c, char *s)
+{
+    char *kind = word(&s);
+    size_t i;
+    if (!kind)
+        return "line kind";
+    if (!strcmp(kind, "tables")) {
+        char *size = word(&s);
+        int rows, cols;
+        uint64_t d;
+        if (!size || !cli_parse_size(size, &rows, &cols))
+            return "tables size";
+        if (!hex64(&s, &d))
+            return "tables digest";
+        if (c->ntables == CK_MAX_SIZES)
+            return "tables (too many sizes)";
+        c->tables[c->ntables].rows = rows;
+        c->tables[c->ntables].cols = cols;
+        c->tables[c->ntables].digest = d;
+        c->ntables++;
+        return NULL;
+    }
+    if (!num_size(&s, &i) || i >= c->n)
+        return "board index";
+    ck_board *b = &c->b[i];
+    if (!strcmp(kind, "done")) {
+        np_result *r = calloc(1, sizeof *r);
+        if (!r)
+            return "done (out of memory)";
+        int status;
+        const char *moves;
+        const char *bad = NULL;
+        if (!num_int(&s, &status) || status < NP_STATUS_SOLVED || status > NP_STATUS_ERROR)
+            bad = "status";
+        else if (!num_int(&s, &r->length) || r->length < -1 || r->length > NP_MAX_PATH)
+            bad = "length";
+        else if (!moves_field(&s, &moves, r->length))
+            bad = "moves";
+        else if (!num_u64(&s, &r->expanded))
+            bad = "expanded";
+        else if (!num_u64(&s, &r->generated))
+            bad = "generated";
+        else if (!num_u64(&s, &r->extra))
+            bad = "extra";
+        else if (!num_double(&s, &r->seconds))
+            bad = "seconds";
+        else if (!num_int(&s, &r->h0))
+            bad = "h0";
+        else if (!num_int(&s, &r->bound))
+            bad = "bound";
+        if (bad || b->state != CK_NONE) {
+            free(r);
+            return bad ? bad : "board index (given twice)";
+        }
+        r->status = (np_status)status;
+        snprintf(r->moves, sizeof r->moves, "%s", moves);
+        b->res = r;
+        b->state = CK_DONE;
+        return NULL;
+    }
+    if (!strcmp(kind, "iter")) {
+        np_iteration *it = &b->it;
+        if (b->state != CK_NONE)
+            return "board index (given twice)";
+        if (!num_int(&s, &it->bound))
+            return "bound";
+        if (!num_int(&s, &it->depth) || it->depth < 0)
+            return "depth";
+        if (!num_size(&s, &it->npieces))
+            return "pieces";
+        if (!num_u64(&s, &it->expanded))
+            return "expanded";
+        if (!num_u64(&s, &it->generated))
+            return "generated";
+        if (!num_u64(&s, &it->extra))
+            return "extra";
+        if (!num_double(&s, &b->seconds_before))
+            return "seconds";
+        b->state = CK_RUNNING;
+        return NULL;
+    }
+    if (!strcmp(kind, "piece")) {
+        np_piece p;
+        const char *moves;
+        if (b->state != CK_RUNNING)
+            return "board index (no iter line before)";
+        if (!num_size(&s, &p.index) || p.index >= b->it.npieces)
+            return "piece index";
+        if (!num_u64(&s, &p.expanded))
+            return "expanded";
+        if (!num_u64(&s, &p.generated))
+            return "generated";
+        if (!num_int(&s, &p.next_bound))
+            return "next bound";
+        if (p.next_bound < 0)
+            p.next_bound = INT_MAX;
+        if (!num_int(&s, &p.length) || p.length < -1 || p.length > NP_MAX_PATH)
+            return "length";
+        if (!moves_field(&s, &moves, p.length))
+            return "moves";
+        p.moves = moves;
+        if (add_piece(b, &p) != 0)
+            return "piece (out of memory)";
+        return NULL;
+    }
+    return "line kind";
+}
+
+/* Read the checkpoint file f. @return EXIT_OK, EXIT_USAGE (foreign) or
+ * EXIT_PDB (unreadable or damaged), reported. */
+static int read_file(checkpoint *c, FILE *f)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lineno = 0;
+    uint64_t h = FNV_START;
+    int rc = EXIT_OK;
+    bool ended = false;
+    while (rc == EXIT_OK && !ended && (len = getline(&line, &cap, f)) > 0) {
+        lineno++;
+        if (line[len - 1] != '\n')
+            break; /* a last line cut short: reported as truncated below */
+        if (!strncmp(line, "end ", 4)) {
+            char *s = line + 4;
+            uint64_t d;
+            line[len - 1] = 0;
+            if (!hex64(&s, &d) || d != h) {
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s:%ld: damaged (its digest does not match "
+                        "its contents); delete it to start over\n",
+                        c->path, lineno);
+                rc = EXIT_PDB;
+            }
+            ended = true;
+            break;
+        }
+        h = fnv(h, line, (size_t)len);
+        line[len - 1] = 0;
+        if (lineno == 1) {
+            if (strcmp(line, CK_MAGIC) != 0) {
+                fprintf(stderr, "npuzzle solve: %s:1: not an npuzzle checkpoint (version 1)\n",
+                        c->path);
+                rc = EXIT_PDB;
+            }
+        } else if (lineno == 2) {
+            if (strncmp(line, "options ", 8) != 0) {
+                rc = EXIT_PDB;
+                fprintf(stderr, "npuzzle solve: checkpoint %s:2: bad field options\n", c->path);
+            } else if (strcmp(line + 8, c->options) != 0) {
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s was made with other options:\n"
+                        "  it has: %s\n  now:    %s\n"
+                        "  run with its options, or delete it to start over\n",
+                        c->path, line + 8, c->options);
+                rc = EXIT_USAGE;
+            }
+        } else if (lineno == 3) {
+            char *s = line;
+            char *w = word(&s);
+            size_t n;
+            uint64_t d;
+            if (!w || strcmp(w, "boards") || !num_size(&s, &n) || !hex64(&s, &d)) {
+                fprintf(stderr, "npuzzle solve: checkpoint %s:3: bad field boards\n", c->path);
+                rc = EXIT_PDB;
+            } else if (n != c->n || d != c->boards_digest) {
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s was made for other boards (%zu boards, "
+                        "digest %016llx; these are %zu, %016llx); delete it to start over\n",
+                        c->path, n, (unsigned long long)d, c->n,
+                        (unsigned long long)c->boards_digest);
+                rc = EXIT_USAGE;
+            }
+        } else {
+            const char *bad = parse_line(c, line);
+            if (bad) {
+                fprintf(stderr, "npuzzle solve: checkpoint %s:%ld: bad field %s\n", c->path,
+                        lineno, bad);
+                rc = EXIT_PDB;
+            }
+        }
+    }
+    if (rc == EXIT_OK && ferror(f)) {
+        fprintf(stderr, "npuzzle solve: cannot read checkpoint %s: %s\n", c->path, strerror(errno));
+        rc = EXIT_PDB;
+    } else if (rc == EXIT_OK && !ended) {
+        fprintf(stderr,
+                "npuzzle solve: checkpoint %s is truncated (no end line after line %ld); "
+                "delete it to start over\n",
+                c->path, lineno);
+        rc = EXIT_PDB;
+    }
+    free(line);
+    return rc;
+}
+
+/* ---- opening and closing ------------------------------------------------------ */
+
+int checkpoint_open(checkpoint **out, const char *path, const char *options, const np_board *boards,
+                    size_t n, double every)
+{
+    *out = NULL;
+    checkpoint *c = calloc(1, sizeof *c);
+    if (c)
+        pthread_mutex_init(&c->lock, NULL);
+    if (!c || !(c->b = calloc(n ? n : 1, sizeof *c->b)) || !(c->path = strdup(path)) ||
+        !(c->options = strdup(options)) || !(c->tmp = malloc(strlen(path) + 32))) {
+        fprintf(stderr, "npuzzle solve: out of memory for checkpoint %s\n", path);
+        checkpoint_close(c);
+        return EXIT_PDB;
+    }
+    snprintf(c->tmp, strlen(path) + 32, "%s.tmp.%ld", path, (long)getpid());
+    c->n = n;
+    c->every = every;
+    c->boards_digest = boards_digest(boards, n);
+    FILE *f = fopen(path, "r");
+    if (!f && errno != ENOENT) {
+        fprintf(stderr, "npuzzle solve: cannot open checkpoint %s: %s\n", path, strerror(errno));
+        checkpoint_close(c);
+        return EXIT_PDB;
+    }
+    if (f) {
+        int rc = read_file(c, f);
+        fclose(f);
+        if (rc != EXIT_OK) {
+            checkpoint_close(c);
+            return rc;
+        }
+        for (size_t i = 0; i < n; i++)
+            c->resumed += c->b[i].state != CK_NONE;
+    }
+    c->last_write = np_clock();
+    *out = c;
+    return EXIT_OK;
+}
+
+void checkpoint_close(checkpoint *c)
+{
+    if (!c)
+        return;
+    for (size_t i = 0; c->b && i < c->n; i++) {
+        clear_pieces(&c->b[i]);
+        free(c->b[i].pieces);
+        free(c->b[i].res);
+    }
+    pthread_mutex_destroy(&c->lock);
+    free(c->b);
+    free(c->path);
+    free(c->tmp);
+    free(c->options);
+    free(c);
+}

@@ -1,0 +1,66 @@
+/* checkpoint.h - `npuzzle solve --checkpoint FILE`: where a run stands, kept in a file that a
+ * killed run resumes from.
+ *
+ * The file is text, rewritten whole under a temporary name and renamed over
+ * the old one, so that it is always either the previous state or the new one:
+ *
+ *   npuzzle-checkpoint 1
+ *   options TEXT                    what changes answers or counts (not -j)
+ *   boards N DIGEST                 the boards, in input order (FNV-1a, hex)
+ *   tables RxC DIGEST               per board size searched with PDBs
+ *   done I STATUS LEN MOVES EXPANDED GENERATED EXTRA SECONDS H0 BOUND
+ *   iter I BOUND DEPTH PIECES EXPANDED GENERATED EXTRA SECONDS
+ *   piece I INDEX EXPANDED GENERATED NEXT_BOUND LEN MOVES
+ *   end DIGEST                      of every byte before this line
+ *
+ * I is the board's place in the input (from 0); MOVES is '-' when there are
+ * none; NEXT_BOUND is -1 for none. `iter` is the IDA* iteration a board was
+ * in (np_iteration) and its `piece` lines the pieces it had finished. A file
+ * without its end line, or whose digest differs, is refused as damaged; one
+ * made for other boards, options or tables, as foreign. */
+#ifndef NPUZZLE_CHECKPOINT_H
+#define NPUZZLE_CHECKPOINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "npuzzle.h"
+
+typedef struct checkpoint checkpoint;
+
+/* Open the checkpoint at `path` for these n boards and this options text:
+ * read it when it exists (and check that it was made for them), else start an
+ * empty one (nothing is written until checkpoint_save). `every`: seconds
+ * between writes while searching. *out is NULL on failure.
+ * @return EXIT_OK; EXIT_USAGE for a checkpoint of other boards or options;
+ *         EXIT_PDB for one that cannot be read or is damaged (reported). */
+int checkpoint_open(checkpoint **out, const char *path, const char *options, const np_board *boards,
+                    size_t n, double every);
+
+void checkpoint_close(checkpoint *c);
+
+/* The tables that boards of size RxC are searched with: recorded, or checked
+ * against the record. @return EXIT_OK or EXIT_USAGE (other tables; reported). */
+int checkpoint_tables(checkpoint *c, int rows, int cols, uint64_t digest);
+
+/* How many boards the file held finished or in progress when it was opened. */
+size_t checkpoint_resumed(const checkpoint *c);
+
+/* The result of board i when the checkpoint holds it finished, else NULL. */
+const np_result *checkpoint_done(const checkpoint *c, size_t i);
+
+/* Before board i is searched: set its journal, and the state to resume from
+ * when the checkpoint holds one. */
+void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts);
+
+/* Board i finished with result r (its seconds are made those of all runs). */
+void checkpoint_finish(checkpoint *c, size_t i, np_result *r);
+
+/* Write the file now. @return EXIT_OK or EXIT_PDB (reported). */
+int checkpoint_save(checkpoint *c);
+
+/* The first write error seen while searching (reported), or EXIT_OK. */
+int checkpoint_error(const checkpoint *c);
+
+#endif
