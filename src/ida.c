@@ -763,7 +763,8 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     out->extra = 0;
     out->found_len = -1;
     out->stopped = false;
-    int rc = frontier_build(&fr, proto, kind, start, h0, it->depth, (size_t)threads * 64, &out->extra);
+    int rc =
+        frontier_build(&fr, proto, kind, start, h0, it->depth, (size_t)threads * 64, &out->extra);
     /* The first moves count towards --max-nodes as well. */
     __atomic_add_fetch(&proto->sh->generated, fr.generated, __ATOMIC_RELAXED);
     piece_state *ps = rc == NP_OK ? calloc(fr.n ? fr.n : 1, sizeof *ps) : NULL;
@@ -846,15 +847,15 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
                 q->status = P_FOUND;
                 q->length = s->length;
                 size_t seen = __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED);
-                while (i < seen && !__atomic_compare_exchange_n(&proto->sh->found_piece, &seen, i,
-                                                                false, __ATOMIC_RELAXED,
-                                                                __ATOMIC_RELAXED))
+                while (i < seen &&
+                       !__atomic_compare_exchange_n(&proto->sh->found_piece, &seen, i, false,
+                                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
                     ;
             } else if (r == RUN) {
                 q->status = P_DONE;
             } else {
-                q->status = __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ? P_STOPPED
-                                                                                 : P_ABORTED;
+                q->status =
+                    __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ? P_STOPPED : P_ABORTED;
             }
 #pragma omp critical(np_ida_found)
             {
@@ -1003,8 +1004,8 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         s->next_bound = INT_MAX;
         if (pieces) {
             search_set_board(s, start);
-            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts->journal,
-                                 &it, io);
+            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts->journal, &it,
+                                 io);
             if (rc != NP_OK)
                 break;
             it.expanded += io->expanded;

@@ -20,13 +20,13 @@ enum { CK_NONE, CK_RUNNING, CK_DONE };
 
 typedef struct ck_board {
     int state;
-    np_result *res;          /* CK_DONE */
-    np_iteration it;         /* CK_RUNNING: the iteration and the counts before it */
-    double seconds_before;   /* its search time in earlier runs */
-    double started;          /* when this run started it (0: not yet) */
-    np_piece *pieces;        /* the iteration's finished pieces (moves malloc'd) */
+    np_result *res;        /* CK_DONE */
+    np_iteration it;       /* CK_RUNNING: the iteration and the counts before it */
+    double seconds_before; /* its search time in earlier runs */
+    double started;        /* when this run started it (0: not yet) */
+    np_piece *pieces;      /* the iteration's finished pieces (moves malloc'd) */
     size_t npieces, cap;
-    np_iteration resume;     /* handed to the search */
+    np_iteration resume; /* handed to the search */
     np_journal journal;
     struct ck_jctx {
         checkpoint *c;
@@ -609,8 +609,8 @@ static int read_file(checkpoint *c, FILE *f)
         } else {
             const char *bad = parse_line(c, line);
             if (bad) {
-                fprintf(stderr, "npuzzle solve: checkpoint %s:%ld: bad field %s\n", c->path,
-                        lineno, bad);
+                fprintf(stderr, "npuzzle solve: checkpoint %s:%ld: bad field %s\n", c->path, lineno,
+                        bad);
                 rc = EXIT_PDB;
             }
         }
@@ -644,7 +644,9 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
         checkpoint_close(c);
         return EXIT_PDB;
     }
-    snprintf(c->tmp, strlen(path) + 32, "%s.tmp.%ld", path, (long)getpid());
+    /* One name, not one per process: a run killed while writing leaves it,
+     * and the next run's first write takes it over. */
+    snprintf(c->tmp, strlen(path) + 32, "%s.tmp", path);
     c->n = n;
     c->every = every;
     c->boards_digest = boards_digest(boards, n);

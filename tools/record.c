@@ -328,12 +328,13 @@ void record_write_totals(const record_writer *w, const record_totals *t)
     else
         snprintf(rate, sizeof rate, "%.1f M nodes/s",
                  t->wall_seconds > 0 ? nodes / t->wall_seconds / 1e6 : 0.0);
-    fprintf(w->out,
-            "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated%s, "
-            "%.3f s search, %.3f s wall, %s\n",
-            w->id_width, TEXT_TOTAL, t->boards, t->solved, t->unsolvable, t->limits,
-            t->mismatch ? ", CHECK MISMATCH" : "", (unsigned long long)t->expanded,
-            (unsigned long long)t->generated, extra, t->search_seconds, t->wall_seconds, rate);
+    fprintf(
+        w->out,
+        "%-*s %zu boards: %d solved, %d unsolvable, %d limit%s; %llu expanded, %llu generated%s, "
+        "%.3f s search, %.3f s wall, %s\n",
+        w->id_width, TEXT_TOTAL, t->boards, t->solved, t->unsolvable, t->limits,
+        t->mismatch ? ", CHECK MISMATCH" : "", (unsigned long long)t->expanded,
+        (unsigned long long)t->generated, extra, t->search_seconds, t->wall_seconds, rate);
 }
 
 /* ---- reading ------------------------------------------------------------------ */

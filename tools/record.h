@@ -88,7 +88,7 @@ void record_write(const record_writer *w, const record *r);
 typedef struct record_totals {
     size_t boards;
     int solved, unsolvable, limits;
-    bool mismatch; /* a --check mismatch was found */
+    bool mismatch;                       /* a --check mismatch was found */
     uint64_t expanded, generated, extra; /* extra: beyond the serial count (nodes_extra) */
     size_t resumed; /* boards taken up from a checkpoint (finished or in progress) */
     double search_seconds, wall_seconds;

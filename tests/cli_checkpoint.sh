@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# cli_checkpoint.sh - `npuzzle solve` split over threads and stopped on the way: -j 1, 2 and 3 give
+# the same moves and counts; a run killed with SIGKILL at random moments and resumed from its
+# --checkpoint each time ends with the output of an uninterrupted run; SIGINT and SIGTERM leave a
+# checkpoint the run finishes from; damaged and foreign checkpoints are refused by name.
+# usage: cli_checkpoint.sh NPUZZLE_BINARY
+set -u
+. "$(dirname "$0")/cli_lib.sh"
+cli_start "$@"
+
+# answers FILE: each json line without the fields that depend on timing: seconds, and the work
+# done beyond the serial count (nodes_extra)
+answers() { sed -E 's/"seconds":[0-9.]+,//; s/"nodes_extra":[0-9]+,//' "$1"; }
+# same_answers NAME A B: files A and B give the same answers
+same_answers() {
+    if [ "$(answers "$2")" = "$(answers "$3")" ] && [ -s "$2" ]; then pass "$1"; else
+        fail "$1"
+        diff <(answers "$2") <(answers "$3") | head -6 | sed 's/^/     /'
+    fi
+}
+
+# Korf's instances 1..5, solved with linear conflict (no tables needed): 0.01 to 2 s each.
+grep -v '^#' "$DATA/korf100.txt" | head -5 >k5.txt
+sed -n 3p k5.txt >one.txt # the longest of them: 156,590,305 nodes
+
+# ---- the serial counts on any number of threads -----------------------------------------------
+for i in 1 2 3 4 5; do
+    sed -n "${i}p" k5.txt >b$i.txt
+    for j in 1 2 3; do
+        "$NP" solve -H lc -j $j -f json -q b$i.txt >j$j.json 2>err || fail "board $i, -j $j: exit $?"
+    done
+    LAST="npuzzle solve -H lc -j 1|2|3 -f json b$i.txt"
+    same_answers "Korf #$i: -j 2 gives the moves and counts of -j 1" j1.json j2.json
+    same_answers "Korf #$i: -j 3 gives the moves and counts of -j 1" j1.json j3.json
+done
+
+"$NP" solve -H lc -j 2 -f json -q one.txt >ref1.json
+"$NP" solve -H lc -j 2 -f json -q k5.txt >ref5.json
+
+# ---- killed with SIGKILL at random moments, resumed -----------------------------------------
+# kill_and_resume NAME INPUT REF: start the run, kill it after 0.15 to 0.6 s, start it again with
+# the same command, until it ends by itself (at most 60 starts); its output must be REF's.
+RANDOM=4242
+kill_and_resume() {
+    local name=$1 input=$2 ref=$3 kills=0 starts=0 st
+    rm -f ck
+    while :; do
+        starts=$((starts + 1))
+        "$NP" solve -H lc -j 2 -f json -q --checkpoint ck --checkpoint-every 0 "$input" >out 2>err &
+        local pid=$!
+        sleep "0.$((15 + RANDOM % 45))"
+        kill -KILL $pid 2>/dev/null && kills=$((kills + 1))
+        { wait $pid; } 2>/dev/null # no "Killed" line from bash
+        st=$?
+        [ $st -eq 0 ] && break
+        if [ $st -ne 137 ] || [ $starts -ge 60 ]; then
+            LAST="npuzzle solve --checkpoint ck $input (start $starts)"
+            rc=$st
+            fail "$name: a start ended with exit $st"
+            return
+        fi
+    done
+    LAST="npuzzle solve -H lc -j 2 --checkpoint ck $input, killed $kills times"
+    rc=0
+    echo "     ($name: $kills kills, $starts starts)"
+    if [ $kills -lt 2 ]; then
+        skip "$name: the run ended before two kills (machine too fast for this board)"
+    else
+        same_answers "$name: killed $kills times and resumed, the uninterrupted answers" "$ref" out
+    fi
+}
+kill_and_resume "one board on two threads" one.txt ref1.json
+kill_and_resume "five boards" k5.txt ref5.json
+
+# ---- SIGINT and SIGTERM -------------------------------------------------------------------------
+for sig in INT TERM; do
+    rm -f ck
+    "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err &
+    pid=$!
+    sleep 0.4
+    kill -$sig $pid
+    wait $pid
+    rc=$?
+    LAST="npuzzle solve --checkpoint ck one.txt, SIG$sig after 0.4 s"
+    if [ $rc -eq 0 ]; then
+        skip "SIG$sig: the run ended before the signal"
+        continue
+    fi
+    expect "SIG$sig: exit 130, the checkpoint named, no answers" 130 err "interrupted; checkpoint ck written"
+    check "SIG$sig: nothing on standard output" test ! -s out
+    check "SIG$sig: the checkpoint holds the board in progress" grep -q '^iter 0 ' ck
+    run solve -H lc -j 2 -f json --checkpoint ck one.txt
+    expect "SIG$sig: the same command finishes" 0
+    same_answers "SIG$sig: resumed, the uninterrupted answers" ref1.json out
+done
+
+# A finished run's checkpoint answers again without searching.
+run solve -H lc -j 1 -f json --checkpoint ck one.txt
+expect "a finished checkpoint answers again (with -j 1)" 0
+same_answers "a finished checkpoint: the same answers" ref1.json out
+check "a finished checkpoint: one done line" test "$(grep -c '^done ' ck)" -eq 1
+
+# ---- damaged and foreign checkpoints ------------------------------------------------------------
+rm -f ck
+"$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err &
+pid=$!
+sleep 0.4
+kill -INT $pid
+wait $pid
+cp ck good
+head -c $(($(wc -c <good) - 10)) good >cut
+run solve -H lc --checkpoint cut one.txt
+expect "truncated: refused, exit 3, named" 3 err "checkpoint cut is truncated"
+check "truncated: left as it was" cmp -s cut <(head -c $(($(wc -c <good) - 10)) good)
+sed '4s/^tables 4x4 0/tables 4x4 1/' good >digest
+run solve -H lc --checkpoint digest one.txt
+expect "damaged (digest): refused, exit 3, named" 3 err "checkpoint digest:[0-9]+: damaged"
+echo "hello" >notck
+run solve -H lc --checkpoint notck one.txt
+expect "not a checkpoint: refused, exit 3, named" 3 err "notck:1: not an npuzzle checkpoint"
+run solve -H md --checkpoint good one.txt
+expect "other options: refused, exit 2, both shown" 2 err "checkpoint good was made with other options" err "heuristic=lc" err "heuristic=md"
+run solve -H lc --checkpoint good k5.txt
+expect "other boards: refused, exit 2, named" 2 err "checkpoint good was made for other boards"
+run solve -H lc --checkpoint "$T/no/such/dir/ck" one.txt
+expect "unwritable: refused before searching, exit 3" 3 err "cannot create checkpoint"
+run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt
+expect "bad --checkpoint-every: exit 2" 2 err "checkpoint-every"
+check "no temporary checkpoint file left by a run that ended" test ! -e ck.tmp
+
+cli_summary
