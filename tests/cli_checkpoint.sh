@@ -38,8 +38,9 @@ done
 "$NP" solve -H lc -j 2 -f json -q k5.txt >ref5.json
 
 # ---- killed with SIGKILL at random moments, resumed -----------------------------------------
-# kill_and_resume NAME INPUT REF: start the run, kill it after 0.15 to 0.6 s, start it again with
-# the same command, until it ends by itself (at most 60 starts); its output must be REF's.
+# kill_and_resume NAME INPUT REF: start the run and kill it after 0.15 to 0.6 s, five times, each
+# time starting it again with the same command; the sixth start runs to its end. Its output must
+# be REF's.
 RANDOM=4242
 kill_and_resume() {
     local name=$1 input=$2 ref=$3 kills=0 starts=0 st
@@ -48,12 +49,14 @@ kill_and_resume() {
         starts=$((starts + 1))
         "$NP" solve -H lc -j 2 -f json -q --checkpoint ck --checkpoint-every 0 "$input" >out 2>err &
         local pid=$!
-        sleep "0.$((15 + RANDOM % 45))"
-        kill -KILL $pid 2>/dev/null && kills=$((kills + 1))
+        if [ $starts -le 5 ]; then
+            sleep "0.$((15 + RANDOM % 45))"
+            kill -KILL $pid 2>/dev/null && kills=$((kills + 1))
+        fi
         { wait $pid; } 2>/dev/null # no "Killed" line from bash
         st=$?
         [ $st -eq 0 ] && break
-        if [ $st -ne 137 ] || [ $starts -ge 60 ]; then
+        if [ $st -ne 137 ] || [ $starts -gt 5 ]; then
             LAST="npuzzle solve --checkpoint ck $input (start $starts)"
             rc=$st
             fail "$name: a start ended with exit $st"
@@ -127,5 +130,23 @@ expect "unwritable: refused before searching, exit 3" 3 err "cannot create check
 run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt
 expect "bad --checkpoint-every: exit 2" 2 err "checkpoint-every"
 check "no temporary checkpoint file left by a run that ended" test ! -e ck.tmp
+
+# ---- the report of a results file -------------------------------------------------------------
+REPORT="$HERE/../scripts/report"
+LAST="scripts/report ref5.json --out rep"
+"$REPORT" ref5.json --out rep >out 2>err
+rc=$?
+expect "report: exit 0" 0 out "report.md"
+check "report: a table row per instance, with Korf 1985's count and the ratio" \
+    test "$(grep -cE '^\| [1-5] \| 5[5-9] \| 5[5-9] \| [0-9,]+ \| [0-9,]+ \| [0-9.]+ \|' rep/report.md)" -eq 5
+check "report: instance 1's published count (Korf 1985: 276,361,933)" grep -q '| 276,361,933 |' rep/report.md
+check "report: the machine stated" grep -q '^- machine:' rep/report.md
+check "report: nodes.png is a PNG, not empty" test -s rep/nodes.png -a "$(head -c 4 rep/nodes.png | tail -c 3)" = PNG
+check "report: time.png is a PNG, not empty" test -s rep/time.png -a "$(head -c 4 rep/time.png | tail -c 3)" = PNG
+echo '{"id":"1",' >broken.json
+"$REPORT" broken.json --out rep2 >out 2>err
+rc=$?
+LAST="scripts/report broken.json"
+expect "report: a broken results file is refused by file and line" 2 err "broken.json:1: not a json record"
 
 cli_summary
