@@ -104,9 +104,13 @@ typedef struct np_result {
  *  Children are generated in the order up, left, right, down (the blank's
  *  moves), never undoing the previous move; every child is counted as
  *  generated, so Manhattan-distance counts reproduce Korf (1985).
- *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options or a
- *          labelled geometry (board.h), or
+ *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options, a
+ *          resumed state that does not fit the board, or a labelled geometry
+ *          (board.h), NP_ENOMEM, or
  *          NP_EUNSUPPORTED (PDB heuristic without tables for this board).
+ *  With opts->threads > 1 the iterations are split into pieces (np_piece)
+ *  and the moves, expanded and generated counts are those of the serial
+ *  search whatever the timing; res->extra is the work done beyond them.
  *  Thread-safe: many searches may run at once on shared `g` and `opts`. */
 int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
                  const np_search_opts *opts);
