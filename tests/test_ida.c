@@ -593,6 +593,32 @@ static void test_ida_parallel_one_board(void **state)
     free(res);
 }
 
+/* A 5x5 board `steps` random moves from the goal, never undoing the last one
+ * (the test's own generator: an LCG, the move from its top two bits). */
+static np_board walk5(int steps, uint64_t *seed)
+{
+    uint8_t t[25];
+    for (int c = 0; c < 25; c++)
+        t[c] = (uint8_t)c;
+    int blank = 0, last = -1;
+    for (int step = 0; step < steps; step++) {
+        int r = blank / 5, k = blank % 5, to;
+        do {
+            *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            int dir = (int)(*seed >> 62);
+            to = dir == 0  ? (r > 0 ? blank - 5 : -1)
+                : dir == 1 ? (k > 0 ? blank - 1 : -1)
+                : dir == 2 ? (k < 4 ? blank + 1 : -1)
+                           : (r < 4 ? blank + 5 : -1);
+        } while (to < 0 || to == last);
+        t[blank] = t[to];
+        t[to] = 0;
+        last = blank;
+        blank = to;
+    }
+    return make_board(t, 5, 5);
+}
+
 /* ---- pieces: the serial counts on any number of threads, and resuming ------ */
 
 /* A journal that keeps every event: each finished piece with the state of its
@@ -763,26 +789,7 @@ static void test_ida_split_counts(void **state)
     /* 5x5 boards 50 random moves from the goal */
     uint64_t seed = 0x5911u;
     for (int n = 0; n < 4; n++) {
-        uint8_t t[25];
-        for (int c = 0; c < 25; c++)
-            t[c] = (uint8_t)c;
-        int blank = 0, last = -1;
-        for (int step = 0; step < 50; step++) {
-            int r = blank / 5, k = blank % 5, to;
-            do {
-                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-                int dir = (int)(seed >> 62);
-                to = dir == 0  ? (r > 0 ? blank - 5 : -1)
-                    : dir == 1 ? (k > 0 ? blank - 1 : -1)
-                    : dir == 2 ? (k < 4 ? blank + 1 : -1)
-                               : (r < 4 ? blank + 5 : -1);
-            } while (to < 0 || to == last);
-            t[blank] = t[to];
-            t[to] = 0;
-            last = blank;
-            blank = to;
-        }
-        b = make_board(t, 5, 5);
+        b = walk5(50, &seed);
         compare_split(&b, &g5, NP_H_LC, 0);
     }
 }
@@ -904,28 +911,7 @@ static void test_ida_specialised_kernels(void **state)
     /* 5x5: boards 40 random moves from the goal (test's own generator). */
     uint64_t seed = 0x5eed5eedULL;
     for (int n = 0; n < 12; n++) {
-        np_board b;
-        memset(&b, 0, sizeof b);
-        b.rows = b.cols = 5;
-        for (int c = 0; c < 25; c++)
-            b.tiles[c] = (uint8_t)c;
-        int blank = 0, last = -1;
-        for (int step = 0; step < 40; step++) {
-            int r = blank / 5, k = blank % 5, to;
-            do {
-                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-                int dir = (int)(seed >> 62);
-                to = dir == 0  ? (r > 0 ? blank - 5 : -1)
-                    : dir == 1 ? (k > 0 ? blank - 1 : -1)
-                    : dir == 2 ? (k < 4 ? blank + 1 : -1)
-                               : (r < 4 ? blank + 5 : -1);
-            } while (to < 0 || to == last);
-            b.tiles[blank] = b.tiles[to];
-            b.tiles[to] = 0;
-            last = blank;
-            blank = to;
-        }
-        b.blank = (uint8_t)blank;
+        np_board b = walk5(40, &seed);
         compare_kernels(&b, &g5, NP_H_MD, 0);
         compare_kernels(&b, &g5, NP_H_LC, 0);
         compare_kernels(&b, &g5, NP_H_MD, 2.0);
