@@ -1,5 +1,4 @@
 /* checkpoint.c - `npuzzle solve --checkpoint FILE` (the format: checkpoint.h). */
-#define _GNU_SOURCE /* open_memstream, getline */
 #include "checkpoint.h"
 
 #include <errno.h>
@@ -595,7 +594,7 @@ static int read_file(checkpoint *c, FILE *f)
             char *w = word(&s);
             size_t n;
             uint64_t d;
-            if (!w || strcmp(w, "boards") || !num_size(&s, &n) || !hex64(&s, &d)) {
+            if (!w || strcmp(w, "boards") != 0 || !num_size(&s, &n) || !hex64(&s, &d)) {
                 fprintf(stderr, "npuzzle solve: checkpoint %s:3: bad field boards\n", c->path);
                 rc = EXIT_PDB;
             } else if (n != c->n || d != c->boards_digest) {
