@@ -9,6 +9,7 @@
 
 #include "npuzzle/error.h"
 #include "npuzzle/sys.h"
+#include "fsm.h"
 #include "pdbset_internal.h"
 
 const char *np_status_name(np_status s)
@@ -119,7 +120,8 @@ typedef struct search {
     int side;   /* 4 or 5: the specialised kernels of those square boards; 0: general */
     uint64_t generated, expanded;
     uint64_t next_check, reported;
-    size_t piece; /* the piece being searched (0 in a search not split) */
+    size_t piece;            /* the piece being searched (0 in a search not split) */
+    const int16_t (*fsm)[4]; /* the pruning machine (fsm.h): next state per move */
     shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
@@ -215,17 +217,17 @@ enum { K_MD, K_LC, K_PDB, K_PDBR };
 /* clang-format on */
 
 #define NP_DECLARE_KERNEL(name, kind, weighted, side) \
-    static int dfs_##name(search *s, int depth, int h, int prev);
+    static int dfs_##name(search *s, int depth, int h, int state);
 NP_KERNEL_LIST(NP_DECLARE_KERNEL)
 
 /* The kernel for (kind, weighted, side); all three are constants at every call
  * site inside the kernel, so this folds to one direct call. */
 static inline __attribute__((always_inline)) int
-dfs_call(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
+dfs_call(search *s, int depth, int h, int state, const int kind, const int weighted, const int side)
 {
 #define NP_CALL_KERNEL(name, k, w, sd) \
     if (kind == (k) && weighted == (w) && side == (sd)) \
-        return dfs_##name(s, depth, h, prev);
+        return dfs_##name(s, depth, h, state);
     NP_KERNEL_LIST(NP_CALL_KERNEL)
 #undef NP_CALL_KERNEL
     return RUN;
@@ -363,7 +365,7 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
  * `kind`, `weighted` and `side` are compile-time constants in each
  * instantiation, so the Manhattan kernel carries no trace of the others. */
 static inline __attribute__((always_inline)) int
-dfs_node(search *s, int depth, int h, int prev, const int kind, const int weighted, const int side)
+dfs_node(search *s, int depth, int h, int state, const int kind, const int weighted, const int side)
 {
     const bool pdb = kind == K_PDB || kind == K_PDBR;
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
@@ -376,6 +378,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
     }
     s->expanded++;
     const int blank = s->blank;
+    const int16_t *next = s->fsm[state]; /* -1: the pruning machine refuses the move */
     uint64_t plain_index[4], mirror_index[4];
     if (pdb) {
         /* Work out every child's changed index(es) first and prefetch the
@@ -383,7 +386,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
          * cache misses overlap this way instead of coming one at a time. */
         for (int d = 0; d < 4; d++) {
             const int from = neighbour(s, blank, d, side);
-            if (d == NP_DIR_OPPOSITE(prev) || from < 0)
+            if (next[d] < 0 || from < 0)
                 continue;
             const int t = s->tiles[from];
             plain_index[d] = pdb_child_index(s, &s->plain, &s->plain_steps, t, from, d);
@@ -392,7 +395,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
         }
     }
     for (int d = 0; d < 4; d++) {
-        if (d == NP_DIR_OPPOSITE(prev))
+        if (next[d] < 0)
             continue;
         const int from = neighbour(s, blank, d, side); /* the tile's cell; the blank's next */
         if (from < 0)
@@ -437,7 +440,7 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
                 return FOUND;
             }
             s->blank = from;
-            r = dfs_call(s, depth + 1, child_h, d, kind, weighted, side);
+            r = dfs_call(s, depth + 1, child_h, next[d], kind, weighted, side);
             s->blank = blank;
             s->tiles[from] = (uint8_t)t;
             s->tiles[blank] = 0;
@@ -456,19 +459,19 @@ dfs_node(search *s, int depth, int h, int prev, const int kind, const int weight
 }
 
 #define NP_DEFINE_KERNEL(name, kind, weighted, side) \
-    static int dfs_##name(search *s, int depth, int h, int prev) \
+    static int dfs_##name(search *s, int depth, int h, int state) \
     { \
-        return dfs_node(s, depth, h, prev, kind, weighted, side); \
+        return dfs_node(s, depth, h, state, kind, weighted, side); \
     }
 NP_KERNEL_LIST(NP_DEFINE_KERNEL)
 
 /* Entry into the kernel outside the recursion (root, frontier nodes). */
-static int dfs_root(search *s, int kind, int weighted, int depth, int h, int prev)
+static int dfs_root(search *s, int kind, int weighted, int depth, int h, int state)
 {
     switch (s->side) {
-    case 4: return dfs_call(s, depth, h, prev, kind, weighted, 4);
-    case 5: return dfs_call(s, depth, h, prev, kind, weighted, 5);
-    default: return dfs_call(s, depth, h, prev, kind, weighted, 0);
+    case 4: return dfs_call(s, depth, h, state, kind, weighted, 4);
+    case 5: return dfs_call(s, depth, h, state, kind, weighted, 5);
+    default: return dfs_call(s, depth, h, state, kind, weighted, 0);
     }
 }
 
@@ -607,7 +610,7 @@ static int search_h(const search *s, int kind, const np_board *b)
  * the list ends there, as the serial search would. */
 typedef struct task {
     np_board board;
-    int depth, h, prev;
+    int depth, h, state; /* state: of the pruning machine after path */
     bool goal;
     uint64_t before_generated, before_expanded;
     uint8_t path[64];
@@ -630,7 +633,7 @@ typedef struct piece_state {
     uint64_t expanded, generated;
 } piece_state;
 
-static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int prev,
+static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int state,
                          const uint8_t *path, bool goal)
 {
     if (fr->n == fr->cap) {
@@ -645,7 +648,7 @@ static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int 
     tk->board = *b;
     tk->depth = depth;
     tk->h = h;
-    tk->prev = prev;
+    tk->state = state;
     tk->goal = goal;
     tk->before_generated = fr->generated;
     tk->before_expanded = fr->expanded;
@@ -657,15 +660,16 @@ static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int 
  * bound: the same tree, order and counts as the serial search. A goal met on
  * the way ends the list (its piece is the goal itself). @return NP_OK, or
  * NP_ENOMEM; 1 when the goal was met. */
-static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int prev,
+static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int state,
                    uint8_t *path)
 {
     if (depth == fr->limit)
-        return frontier_push(fr, b, depth, h, prev, path, false);
+        return frontier_push(fr, b, depth, h, state, path, false);
     fr->expanded++;
     const int blank = b->blank;
     for (int d = 0; d < 4; d++) {
-        if (d == NP_DIR_OPPOSITE(prev))
+        const int ns = s->fsm[state][d];
+        if (ns < 0)
             continue;
         int nb = s->g->nbr[blank][d];
         if (nb < 0)
@@ -683,10 +687,10 @@ static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, in
         }
         path[depth] = (uint8_t)d;
         if (ch == 0) {
-            int rc = frontier_push(fr, &c, depth + 1, 0, d, path, true);
+            int rc = frontier_push(fr, &c, depth + 1, 0, ns, path, true);
             return rc == NP_OK ? 1 : rc;
         }
-        int rc = collect(fr, s, kind, &c, depth + 1, ch, d, path);
+        int rc = collect(fr, s, kind, &c, depth + 1, ch, ns, path);
         if (rc != NP_OK)
             return rc;
     }
@@ -707,7 +711,7 @@ static int frontier_build(frontier *fr, search *proto, int kind, const np_board 
         fr->next_bound = INT_MAX;
         fr->limit = limit;
         np_board b = *start;
-        rc = collect(fr, proto, kind, &b, 0, h0, NP_NO_DIR, path);
+        rc = collect(fr, proto, kind, &b, 0, h0, 0, path);
         if (rc != NP_OK || depth || fr->n >= want || fr->n == 0)
             break;
     }
@@ -838,7 +842,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
                 s->piece = i;
                 s->next_bound = INT_MAX;
                 s->outcome = RUN;
-                r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->prev);
+                r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->state);
                 q->expanded = s->expanded - e0;
                 q->generated = s->generated - g0;
                 q->next_bound = s->next_bound;
@@ -906,7 +910,8 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     res->length = -1;
     if (!np_geom_row_major(g) || !np_board_valid(start, g))
         return NP_EINVAL;
-    if (opts->weight != 0 && opts->weight < 1.0)
+    if ((opts->weight != 0 && opts->weight < 1.0) || opts->prune < NP_PRUNE_DEFAULT ||
+        opts->prune > NP_PRUNE_FSM)
         return NP_EINVAL;
     int kind;
     switch (opts->heuristic) {
@@ -933,6 +938,10 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     }
     if (!opts->generic_kernel && g->rows == g->cols && (g->rows == 4 || g->rows == 5))
         s->side = g->rows;
+    const np__fsm *fsm = np__fsm_parent();
+    if (opts->prune == NP_PRUNE_FSM)
+        fsm = np__fsm_duplicates();
+    s->fsm = fsm->next;
     search_set_board(s, start);
     res->h0 = search_h(s, kind, start);
     if (!np_board_solvable(start, g)) {
@@ -1022,7 +1031,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
                 s->outcome = STOPPED;
             s->next_bound = io->next_bound;
         } else {
-            dfs_root(s, kind, weighted, 0, h0, NP_NO_DIR);
+            dfs_root(s, kind, weighted, 0, h0, 0);
         }
         if (s->outcome != RUN || s->next_bound == INT_MAX)
             break;

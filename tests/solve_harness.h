@@ -68,6 +68,9 @@ static inline void check_solve(solve_fn solve, const char *what, const oracle *o
     free(res);
 }
 
+/* The duplicate pruning run_sample and run_all ask for (a test may set it). */
+static np_prune harness_prune = NP_PRUNE_DEFAULT;
+
 /* Check `solve` on the boards of oracle `o` with the given ranks. */
 static inline void run_sample(solve_fn solve, const char *what, const oracle *o,
                               const uint32_t *ranks, size_t n, np_hkind h, double weight)
@@ -79,6 +82,7 @@ static inline void run_sample(solve_fn solve, const char *what, const oracle *o,
     memset(&opts, 0, sizeof opts);
     opts.heuristic = h;
     opts.weight = weight;
+    opts.prune = harness_prune;
     uint8_t p[OR_MAX_CELLS];
     for (size_t i = 0; i < n; i++) {
         perm_unrank(ranks[i], p, o->n);

@@ -23,7 +23,7 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static oracle or33, or23, or32, or24, or33_last, or23_last;
+static oracle or33, or23, or32, or24, or33_last, or23_last, or25, or52;
 static uint32_t *sample33;
 static size_t nsample33;
 
@@ -36,6 +36,8 @@ static int group_setup(void **state)
     oracle_build(&or24, 2, 4, 0);
     oracle_build(&or33_last, 3, 3, 1);
     oracle_build(&or23_last, 2, 3, 1);
+    oracle_build(&or25, 2, 5, 0);
+    oracle_build(&or52, 5, 2, 0);
     /* 100 per distance: every board of distances 0-7 and 31, 100 of each other. */
     nsample33 = stratified_sample(&or33, 100, &sample33);
     return 0;
@@ -50,6 +52,8 @@ static int group_teardown(void **state)
     oracle_free(&or24);
     oracle_free(&or33_last);
     oracle_free(&or23_last);
+    oracle_free(&or25);
+    oracle_free(&or52);
     free(sample33);
     return 0;
 }
@@ -688,7 +692,7 @@ static void assert_same_result(const np_result *a, const np_result *b, const cha
  * the journal's state after any of several events, it ends the same way. */
 static void compare_split(const np_board *b, const np_geom *g, np_hkind h, double weight)
 {
-    np_search_opts serial = {.heuristic = h, .weight = weight};
+    np_search_opts serial = {.heuristic = h, .weight = weight, .prune = harness_prune};
     np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
     assert_non_null(ref);
     assert_non_null(r);
@@ -792,6 +796,87 @@ static void test_ida_split_counts(void **state)
         b = walk5(50, &seed);
         compare_split(&b, &g5, NP_H_LC, 0);
     }
+}
+
+/* ---- duplicate pruning by the machine (fsm.h) --------------------------------- */
+
+/* With the machine on, every length still equals the BFS distance: on every
+ * board of the 8-puzzle (md, a stratified sample under the sanitizers; a
+ * stratified sample with lc), of the 2x3, 3x2 and
+ * 2x4 puzzles, and on samples of the 2x5 and 5x2 puzzles; and the
+ * split search still gives the serial counts. The machine cuts nodes: fewer
+ * are generated than with parent pruning alone. */
+static void test_ida_fsm_optimal(void **state)
+{
+    (void)state;
+    harness_prune = NP_PRUNE_FSM;
+    uint32_t *r25, *r52;
+    /* 3 boards (1 under the sanitizers) at each distance 0..55 */
+    const uint32_t per = UNDER_SANITIZER ? 1 : 3;
+    size_t n25 = stratified_sample(&or25, per, &r25), n52 = stratified_sample(&or52, per, &r52);
+    assert_true(n25 >= 50 * per && n52 >= 50 * per);
+    double t0 = now();
+    if (UNDER_SANITIZER) /* about 12 times slower: the sample */
+        run_sample(np_ida_solve, "ida-fsm", &or33, sample33, nsample33, NP_H_MD, 0);
+    else
+        run_all(np_ida_solve, "ida-fsm", &or33, NP_H_MD, 0); /* all 181,440 */
+    double t1 = now();
+    run_sample(np_ida_solve, "ida-fsm", &or33, sample33, nsample33, NP_H_LC, 0);
+    uint32_t *r24;
+    size_t n24 = stratified_sample(&or24, 40, &r24);
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        run_all(np_ida_solve, "ida-fsm", &or23, (np_hkind)h, 0);
+        run_all(np_ida_solve, "ida-fsm", &or32, (np_hkind)h, 0);
+        if (UNDER_SANITIZER)
+            run_sample(np_ida_solve, "ida-fsm", &or24, r24, n24, (np_hkind)h, 0);
+        else
+            run_all(np_ida_solve, "ida-fsm", &or24, (np_hkind)h, 0);
+    }
+    free(r24);
+    double t2 = now();
+    for (int h = NP_H_MD; h <= (UNDER_SANITIZER ? NP_H_MD : NP_H_LC); h++) {
+        run_sample(np_ida_solve, "ida-fsm", &or25, r25, n25, (np_hkind)h, 0);
+        run_sample(np_ida_solve, "ida-fsm", &or52, r52, n52, (np_hkind)h, 0);
+    }
+    print_message("%s 3x3 board (md) %.2f s; the 3x3 sample (lc), 2x3, 3x2, 2x4 boards "
+                  "%.2f s; %zu 2x5 and %zu 5x2 boards %.2f s\n",
+                  UNDER_SANITIZER ? "a sample of each distance of" : "every", t1 - t0, t2 - t1, n25,
+                  n52, now() - t2);
+    run_sample(np_ida_solve, "ida-fsm", &or33, sample33, nsample33, NP_H_MD, 2.0);
+    free(r25);
+    free(r52);
+    /* the split search, resumed too */
+    np_geom g3, g4;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    uint8_t p[9];
+    for (size_t i = 0; i < nsample33; i += 300) {
+        perm_unrank(sample33[i], p, 9);
+        np_board b = make_board(p, 3, 3);
+        compare_split(&b, &g3, NP_H_MD, 0);
+    }
+    load_korf100();
+    static const int ids[] = {12, 79, 55};
+    uint64_t parent = 0, fsm = 0;
+    np_result *r = malloc(sizeof *r);
+    assert_non_null(r);
+    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+        np_board b = make_board(korf[ids[i]].tiles, 4, 4);
+        compare_split(&b, &g4, NP_H_LC, 0);
+        np_search_opts o = {.heuristic = NP_H_LC, .prune = NP_PRUNE_FSM};
+        assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+        check_korf_solution(&korf[ids[i]], r, "lc, fsm");
+        fsm += r->generated;
+        o.prune = NP_PRUNE_PARENT;
+        assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+        parent += r->generated;
+    }
+    print_message("Korf #12, #79, #55 with lc: %llu nodes generated with parent pruning, %llu "
+                  "with the machine\n",
+                  (unsigned long long)parent, (unsigned long long)fsm);
+    assert_true(fsm < parent);
+    free(r);
+    harness_prune = NP_PRUNE_DEFAULT;
 }
 
 /* ---- batch: same answers whatever the thread count, in input order ----------- */
@@ -937,6 +1022,7 @@ int main(void)
         TIMED_TEST(test_batch_threads),
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_split_counts),
+        TIMED_TEST(test_ida_fsm_optimal),
         TIMED_TEST(test_ida_korf100_easy),
         TIMED_TEST(test_ida_specialised_kernels),
     };

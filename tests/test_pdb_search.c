@@ -35,18 +35,6 @@
 #error "NPUZZLE_DATA_DIR must name the data/ directory"
 #endif
 
-/* Sanitizer builds (ASan/UBSan at -O0) run the search ~12x slower than release. */
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_SANITIZER 1
-#endif
-#endif
-#ifndef UNDER_SANITIZER
-#define UNDER_SANITIZER 0
-#endif
-
 static double wall_now(void)
 {
     struct timespec ts;

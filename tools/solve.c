@@ -36,6 +36,10 @@ void usage_solve(void)
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
            "                       use huge pages)\n"
+           "      --prune P        IDA*'s duplicate pruning: parent (the move undoing the\n"
+           "                       last one; the default) or fsm (also the move sequences\n"
+           "                       that a shorter or earlier equivalent one replaces: a\n"
+           "                       finite-state machine, Taylor & Korf 1993)\n"
            "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
            "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
            "                       at most W times the optimal one\n"
@@ -232,6 +236,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"max-memory", required_argument, NULL, 'M'},
         {"progress", no_argument, NULL, 'p'},
         {"checkpoint", required_argument, NULL, 'K'},
+        {"prune", required_argument, NULL, 'U'},
         {"checkpoint-every", required_argument, NULL, 'E'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -328,6 +333,16 @@ static int parse_args(solve_args *a, int argc, char **argv)
             break;
         case 'p': a->progress = true; break;
         case 'K': a->checkpoint = optarg; break;
+        case 'U':
+            if (!strcmp(optarg, "parent"))
+                a->opts.prune = NP_PRUNE_PARENT;
+            else if (!strcmp(optarg, "fsm"))
+                a->opts.prune = NP_PRUNE_FSM;
+            else {
+                fprintf(stderr, "npuzzle solve: unknown --prune '%s' (parent or fsm)\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case 'E':
             if (!cli_parse_double("solve", "--checkpoint-every", optarg, &a->checkpoint_every))
                 return EXIT_USAGE;
@@ -616,13 +631,14 @@ static void options_text(char *buf, size_t len, const solve_args *a)
 {
     snprintf(buf, len,
              "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
-             "size=%dx%d",
+             "size=%dx%d prune=%s",
              a->bopts.algorithm == NP_ALG_ASTAR ? "astar" : "ida",
              a->heuristic_given ? np_hkind_name(a->opts.heuristic) : "auto",
              a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
              a->opts.weight > 1.0 ? a->opts.weight : 1.0,
              a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
-             (unsigned long long)a->opts.max_nodes, a->rows, a->cols);
+             (unsigned long long)a->opts.max_nodes, a->rows, a->cols,
+             a->opts.prune == NP_PRUNE_FSM ? "fsm" : "parent");
 }
 
 /* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the

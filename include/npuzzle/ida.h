@@ -61,6 +61,15 @@ typedef struct np_journal {
     void *ctx;
 } np_journal;
 
+/*! Which move sequences IDA* cuts. */
+typedef enum np_prune {
+    NP_PRUNE_DEFAULT = 0, /*!< the library's choice (NP_PRUNE_PARENT for now) */
+    NP_PRUNE_PARENT = 1,  /*!< only the move undoing the last one (Korf's papers) */
+    NP_PRUNE_FSM = 2      /*!< also every sequence an equivalent shorter or earlier one
+                           *   replaces (a finite-state machine, Taylor & Korf 1993):
+                           *   fewer nodes, the same optimal lengths */
+} np_prune;
+
 /*! Search options; zero-initialise, then set what you need. A zero field means
  *  its default. The struct is read-only during a search and may be shared by
  *  threads. */
@@ -74,6 +83,7 @@ typedef struct np_search_opts {
     int threads;                /*!< threads for one board (0 or 1 = serial) */
     uint64_t max_memory;        /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
     const volatile int *cancel; /*!< if not NULL, the search stops when *cancel != 0 */
+    np_prune prune;             /*!< duplicate pruning (default NP_PRUNE_DEFAULT) */
     const np_journal *journal;  /*!< if not NULL, told of every finished piece and iteration */
     const np_iteration *resume; /*!< if not NULL, continue from this state (np_ida_solve
                                  *   checks that it fits the board: NP_EINVAL if not) */
