@@ -122,6 +122,7 @@ typedef struct search {
     uint64_t next_check, reported;
     size_t piece;            /* the piece being searched (0 in a search not split) */
     const int16_t (*fsm)[4]; /* the pruning machine (fsm.h): next state per move */
+    bool machine;            /* fsm is more than parent pruning */
     shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
@@ -202,31 +203,40 @@ static int check_limits(search *s)
 /* One instantiation of the kernel per heuristic, with and without weights. */
 enum { K_MD, K_LC, K_PDB, K_PDBR };
 
-/* Kernel instantiations: heuristic x weighted x board side. The side is 4
- * or 5 for the 15- and 24-puzzle, where neighbours, rows and columns are
- * computed from constants, and 0 for any other board (tables). One line per
- * side and weighting: clang-format leaves the list alone. */
+/* Kernel instantiations: heuristic x weighted x board side x pruning. The
+ * side is 4 or 5 for the 15- and 24-puzzle, where neighbours, rows and columns
+ * are computed from constants, and 0 for any other board (tables); machine 1
+ * looks the pruning machine up, 0 is parent pruning computed in place (the
+ * papers' search, at its old speed). One line per side, weighting and
+ * pruning: clang-format leaves the list alone. */
 /* clang-format off */
 #define NP_KERNEL_LIST(X) \
-    X(md, K_MD, 0, 0) X(lc, K_LC, 0, 0) X(pdb, K_PDB, 0, 0) X(pdbr, K_PDBR, 0, 0) \
-    X(md_w, K_MD, 1, 0) X(lc_w, K_LC, 1, 0) X(pdb_w, K_PDB, 1, 0) X(pdbr_w, K_PDBR, 1, 0) \
-    X(md4, K_MD, 0, 4) X(lc4, K_LC, 0, 4) X(pdb4, K_PDB, 0, 4) X(pdbr4, K_PDBR, 0, 4) \
-    X(md4_w, K_MD, 1, 4) X(lc4_w, K_LC, 1, 4) X(pdb4_w, K_PDB, 1, 4) X(pdbr4_w, K_PDBR, 1, 4) \
-    X(md5, K_MD, 0, 5) X(lc5, K_LC, 0, 5) X(pdb5, K_PDB, 0, 5) X(pdbr5, K_PDBR, 0, 5) \
-    X(md5_w, K_MD, 1, 5) X(lc5_w, K_LC, 1, 5) X(pdb5_w, K_PDB, 1, 5) X(pdbr5_w, K_PDBR, 1, 5)
+    X(md, K_MD, 0, 0, 0) X(lc, K_LC, 0, 0, 0) X(pdb, K_PDB, 0, 0, 0) X(pdbr, K_PDBR, 0, 0, 0) \
+    X(md_w, K_MD, 1, 0, 0) X(lc_w, K_LC, 1, 0, 0) X(pdb_w, K_PDB, 1, 0, 0) X(pdbr_w, K_PDBR, 1, 0, 0) \
+    X(md4, K_MD, 0, 4, 0) X(lc4, K_LC, 0, 4, 0) X(pdb4, K_PDB, 0, 4, 0) X(pdbr4, K_PDBR, 0, 4, 0) \
+    X(md4_w, K_MD, 1, 4, 0) X(lc4_w, K_LC, 1, 4, 0) X(pdb4_w, K_PDB, 1, 4, 0) X(pdbr4_w, K_PDBR, 1, 4, 0) \
+    X(md5, K_MD, 0, 5, 0) X(lc5, K_LC, 0, 5, 0) X(pdb5, K_PDB, 0, 5, 0) X(pdbr5, K_PDBR, 0, 5, 0) \
+    X(md5_w, K_MD, 1, 5, 0) X(lc5_w, K_LC, 1, 5, 0) X(pdb5_w, K_PDB, 1, 5, 0) X(pdbr5_w, K_PDBR, 1, 5, 0) \
+    X(md_m, K_MD, 0, 0, 1) X(lc_m, K_LC, 0, 0, 1) X(pdb_m, K_PDB, 0, 0, 1) X(pdbr_m, K_PDBR, 0, 0, 1) \
+    X(md_w_m, K_MD, 1, 0, 1) X(lc_w_m, K_LC, 1, 0, 1) X(pdb_w_m, K_PDB, 1, 0, 1) X(pdbr_w_m, K_PDBR, 1, 0, 1) \
+    X(md4_m, K_MD, 0, 4, 1) X(lc4_m, K_LC, 0, 4, 1) X(pdb4_m, K_PDB, 0, 4, 1) X(pdbr4_m, K_PDBR, 0, 4, 1) \
+    X(md4_w_m, K_MD, 1, 4, 1) X(lc4_w_m, K_LC, 1, 4, 1) X(pdb4_w_m, K_PDB, 1, 4, 1) X(pdbr4_w_m, K_PDBR, 1, 4, 1) \
+    X(md5_m, K_MD, 0, 5, 1) X(lc5_m, K_LC, 0, 5, 1) X(pdb5_m, K_PDB, 0, 5, 1) X(pdbr5_m, K_PDBR, 0, 5, 1) \
+    X(md5_w_m, K_MD, 1, 5, 1) X(lc5_w_m, K_LC, 1, 5, 1) X(pdb5_w_m, K_PDB, 1, 5, 1) X(pdbr5_w_m, K_PDBR, 1, 5, 1)
 /* clang-format on */
 
-#define NP_DECLARE_KERNEL(name, kind, weighted, side) \
+#define NP_DECLARE_KERNEL(name, kind, weighted, side, machine) \
     static int dfs_##name(search *s, int depth, int h, int state);
 NP_KERNEL_LIST(NP_DECLARE_KERNEL)
 
-/* The kernel for (kind, weighted, side); all three are constants at every call
- * site inside the kernel, so this folds to one direct call. */
-static inline __attribute__((always_inline)) int
-dfs_call(search *s, int depth, int h, int state, const int kind, const int weighted, const int side)
+/* The kernel for (kind, weighted, side, machine); all four are constants at
+ * every call site inside the kernel, so this folds to one direct call. */
+static inline __attribute__((always_inline)) int dfs_call(search *s, int depth, int h, int state,
+                                                          const int kind, const int weighted,
+                                                          const int side, const int machine)
 {
-#define NP_CALL_KERNEL(name, k, w, sd) \
-    if (kind == (k) && weighted == (w) && side == (sd)) \
+#define NP_CALL_KERNEL(name, k, w, sd, m) \
+    if (kind == (k) && weighted == (w) && side == (sd) && machine == (m)) \
         return dfs_##name(s, depth, h, state);
     NP_KERNEL_LIST(NP_CALL_KERNEL)
 #undef NP_CALL_KERNEL
@@ -364,8 +374,9 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
 /* Expand one node whose f is within the bound and which is not the goal.
  * `kind`, `weighted` and `side` are compile-time constants in each
  * instantiation, so the Manhattan kernel carries no trace of the others. */
-static inline __attribute__((always_inline)) int
-dfs_node(search *s, int depth, int h, int state, const int kind, const int weighted, const int side)
+static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, int h, int state,
+                                                          const int kind, const int weighted,
+                                                          const int side, const int machine)
 {
     const bool pdb = kind == K_PDB || kind == K_PDBR;
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
@@ -378,7 +389,11 @@ dfs_node(search *s, int depth, int h, int state, const int kind, const int weigh
     }
     s->expanded++;
     const int blank = s->blank;
-    const int16_t *next = s->fsm[state]; /* -1: the pruning machine refuses the move */
+    /* The pruning machine's next state after move d, -1 when it refuses the
+     * move. Parent pruning (the 5-state machine: state = 1 + the last move) is
+     * computed in place rather than looked up: the papers' search pays nothing. */
+    const int16_t *next = machine ? s->fsm[state] : NULL;
+#define NEXT_STATE(d) (machine ? next[d] : (state + (d) == 4 ? -1 : (d) + 1))
     uint64_t plain_index[4], mirror_index[4];
     if (pdb) {
         /* Work out every child's changed index(es) first and prefetch the
@@ -386,7 +401,7 @@ dfs_node(search *s, int depth, int h, int state, const int kind, const int weigh
          * cache misses overlap this way instead of coming one at a time. */
         for (int d = 0; d < 4; d++) {
             const int from = neighbour(s, blank, d, side);
-            if (next[d] < 0 || from < 0)
+            if (NEXT_STATE(d) < 0 || from < 0)
                 continue;
             const int t = s->tiles[from];
             plain_index[d] = pdb_child_index(s, &s->plain, &s->plain_steps, t, from, d);
@@ -395,7 +410,7 @@ dfs_node(search *s, int depth, int h, int state, const int kind, const int weigh
         }
     }
     for (int d = 0; d < 4; d++) {
-        if (next[d] < 0)
+        if (NEXT_STATE(d) < 0)
             continue;
         const int from = neighbour(s, blank, d, side); /* the tile's cell; the blank's next */
         if (from < 0)
@@ -440,7 +455,7 @@ dfs_node(search *s, int depth, int h, int state, const int kind, const int weigh
                 return FOUND;
             }
             s->blank = from;
-            r = dfs_call(s, depth + 1, child_h, next[d], kind, weighted, side);
+            r = dfs_call(s, depth + 1, child_h, NEXT_STATE(d), kind, weighted, side, machine);
             s->blank = blank;
             s->tiles[from] = (uint8_t)t;
             s->tiles[blank] = 0;
@@ -456,12 +471,13 @@ dfs_node(search *s, int depth, int h, int state, const int kind, const int weigh
             return r;
     }
     return RUN;
+#undef NEXT_STATE
 }
 
-#define NP_DEFINE_KERNEL(name, kind, weighted, side) \
+#define NP_DEFINE_KERNEL(name, kind, weighted, side, machine) \
     static int dfs_##name(search *s, int depth, int h, int state) \
     { \
-        return dfs_node(s, depth, h, state, kind, weighted, side); \
+        return dfs_node(s, depth, h, state, kind, weighted, side, machine); \
     }
 NP_KERNEL_LIST(NP_DEFINE_KERNEL)
 
@@ -469,9 +485,15 @@ NP_KERNEL_LIST(NP_DEFINE_KERNEL)
 static int dfs_root(search *s, int kind, int weighted, int depth, int h, int state)
 {
     switch (s->side) {
-    case 4: return dfs_call(s, depth, h, state, kind, weighted, 4);
-    case 5: return dfs_call(s, depth, h, state, kind, weighted, 5);
-    default: return dfs_call(s, depth, h, state, kind, weighted, 0);
+    case 4:
+        return s->machine ? dfs_call(s, depth, h, state, kind, weighted, 4, 1)
+                          : dfs_call(s, depth, h, state, kind, weighted, 4, 0);
+    case 5:
+        return s->machine ? dfs_call(s, depth, h, state, kind, weighted, 5, 1)
+                          : dfs_call(s, depth, h, state, kind, weighted, 5, 0);
+    default:
+        return s->machine ? dfs_call(s, depth, h, state, kind, weighted, 0, 1)
+                          : dfs_call(s, depth, h, state, kind, weighted, 0, 0);
     }
 }
 
@@ -942,6 +964,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     if (opts->prune == NP_PRUNE_FSM)
         fsm = np__fsm_duplicates();
     s->fsm = fsm->next;
+    s->machine = fsm != np__fsm_parent();
     search_set_board(s, start);
     res->h0 = search_h(s, kind, start);
     if (!np_board_solvable(start, g)) {

@@ -361,7 +361,8 @@ run solve -H pdb --pdb-dir "$T/plain/pdb" b8.txt
 expect "--pdb-dir under a regular file: solve -H pdb" 3 err "plain/pdb/3x3-bf-[0-9.]+\.pdb" err "npuzzle gen"
 
 # ---- a table changed while a solver has it mapped ---------------------------------
-# Korf's 100 with 15:5-5-5 takes many seconds; the table is damaged one second in.
+# Korf's 100 with 15:5-5-5 (parent pruning, the slower search) takes many seconds; the table
+# is damaged one second in.
 C="$T/changing"
 mkdir -p "$C"
 "$NP" gen --partition 15:5-5-5 --pdb-dir "$C" -q -j 1 >/dev/null 2>&1
@@ -372,7 +373,7 @@ cp "$victim" "$T/victim.good"
 grep -v '^#' "${NPUZZLE_DATA_DIR:-$(dirname "$0")/../data}/korf100.txt" | head -n 20 > "$T/korf20.txt"
 korf="$T/korf20.txt"
 # truncated under the solver: SIGBUS is caught, a message, exit 3, no answers
-"$NP" solve -H pdb --partition 15:5-5-5 --pdb-dir "$C" -j 1 --format csv "$korf" >out 2>err &
+"$NP" solve -H pdb --partition 15:5-5-5 --prune parent --pdb-dir "$C" -j 1 --format csv "$korf" >out 2>err &
 pid=$!
 sleep 1
 truncate -s 4096 "$victim"
@@ -385,7 +386,7 @@ else
 fi
 # overwritten in place under the solver: the final re-check refuses the answers
 cp "$T/victim.good" "$victim"
-"$NP" solve -H pdb --partition 15:5-5-5 --pdb-dir "$C" -j 1 --format csv "$korf" >out 2>err &
+"$NP" solve -H pdb --partition 15:5-5-5 --prune parent --pdb-dir "$C" -j 1 --format csv "$korf" >out 2>err &
 pid=$!
 sleep 1
 printf '\177\177\177\177\177\177\177\177' | dd of="$victim" bs=1 seek=9000 conv=notrunc 2>/dev/null

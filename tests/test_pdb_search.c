@@ -448,16 +448,17 @@ static void load_korf(void)
  * machine with OMP_NUM_THREADS=2 (boards in parallel, one search each): about
  * 5 s of wall time in the release build and 30 s under ASan+UBSan at -O0, so
  * the sanitizer build needs no smaller set (the whole test takes about 1 min). */
-static void test_korf100(void **state)
+/* Korf's 100 with 15:6-6-3 + reflection and the given pruning: every length
+ * is the published optimum. */
+static void korf100_with(np_prune prune)
 {
-    (void)state;
     load_korf();
     int n = nkorf;
     np_result *res = calloc((size_t)n, sizeof *res);
     int *rcs = calloc((size_t)n, sizeof *rcs);
     assert_non_null(res);
     assert_non_null(rcs);
-    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1};
+    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1, .prune = prune};
     double t0 = wall_now();
     /* Boards in parallel (one search each); nothing asserts inside the region. */
 #pragma omp parallel for schedule(dynamic, 1)
@@ -481,13 +482,21 @@ static void test_korf100(void **state)
         search += res[i].seconds;
     }
     print_message(
-        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection; "
+        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection, %s "
+        "pruning; "
         "%.2f s wall on %d threads (%.2f s of search), %llu nodes generated "
         "(mean %.0f)\n",
-        UNDER_SANITIZER ? "sanitizer" : "plain", n, wall, omp_get_max_threads(), search,
-        (unsigned long long)generated, (double)generated / n);
+        UNDER_SANITIZER ? "sanitizer" : "plain", n, prune == NP_PRUNE_FSM ? "machine" : "parent",
+        wall, omp_get_max_threads(), search, (unsigned long long)generated, (double)generated / n);
     free(res);
     free(rcs);
+}
+
+static void test_korf100(void **state)
+{
+    (void)state;
+    korf100_with(NP_PRUNE_PARENT);
+    korf100_with(NP_PRUNE_FSM);
 }
 
 /* ---- reflection on random 15-puzzle boards --------------------------------- */

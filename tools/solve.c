@@ -36,10 +36,13 @@ void usage_solve(void)
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
            "                       use huge pages)\n"
-           "      --prune P        IDA*'s duplicate pruning: parent (the move undoing the\n"
-           "                       last one; the default) or fsm (also the move sequences\n"
-           "                       that a shorter or earlier equivalent one replaces: a\n"
-           "                       finite-state machine, Taylor & Korf 1993)\n"
+           "      --prune P        IDA*'s duplicate pruning: fsm (the default: every move\n"
+           "                       sequence that a shorter or earlier equivalent one\n"
+           "                       replaces, by a finite-state machine; Taylor & Korf 1993)\n"
+           "                       or parent (only the move undoing the last one)\n"
+           "      --reproduce kf2002  the search of Korf & Felner 2002, whose node counts it\n"
+           "                       reproduces: IDA* with the PDBs (7-8 or 6-6-6-6 by\n"
+           "                       default) maxed with the reflected lookup, parent pruning\n"
            "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
            "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
            "                       at most W times the optimal one\n"
@@ -208,6 +211,7 @@ typedef struct solve_args {
     np_goal goal;
     record_format fmt;
     const char *checkpoint; /* --checkpoint FILE, or NULL */
+    bool reproduce;         /* --reproduce kf2002 */
     double checkpoint_every;
     char **files; /* the FILE arguments; none: standard input */
     int nfiles;
@@ -237,6 +241,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"progress", no_argument, NULL, 'p'},
         {"checkpoint", required_argument, NULL, 'K'},
         {"prune", required_argument, NULL, 'U'},
+        {"reproduce", required_argument, NULL, 'Y'},
         {"checkpoint-every", required_argument, NULL, 'E'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -333,6 +338,13 @@ static int parse_args(solve_args *a, int argc, char **argv)
             break;
         case 'p': a->progress = true; break;
         case 'K': a->checkpoint = optarg; break;
+        case 'Y':
+            if (strcmp(optarg, "kf2002") != 0) {
+                fprintf(stderr, "npuzzle solve: unknown --reproduce '%s' (kf2002)\n", optarg);
+                return EXIT_USAGE;
+            }
+            a->reproduce = true;
+            break;
         case 'U':
             if (!strcmp(optarg, "parent"))
                 a->opts.prune = NP_PRUNE_PARENT;
@@ -357,6 +369,28 @@ static int parse_args(solve_args *a, int argc, char **argv)
         default: return cli_option_error("solve", c, argv);
         }
     }
+    if (a->reproduce) {
+        /* Korf & Felner 2002: additive PDBs maxed with the reflected lookup,
+         * only the move undoing the last one pruned, Korf's move order. */
+        const char *clash = a->opts.prune == NP_PRUNE_FSM         ? "--prune fsm"
+            : a->opts.no_reflect                                  ? "--no-reflect"
+            : a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
+            : a->bopts.algorithm == NP_ALG_ASTAR                  ? "--algorithm astar"
+            : a->opts.weight > 1.0                                ? "--weight"
+                                                                  : NULL;
+        if (clash) {
+            fprintf(stderr,
+                    "npuzzle solve: --reproduce kf2002 is IDA* with PDBs, the reflected lookup "
+                    "and parent pruning; %s changes that\n",
+                    clash);
+            return EXIT_USAGE;
+        }
+        a->opts.prune = NP_PRUNE_PARENT;
+        a->opts.heuristic = NP_H_PDB;
+        a->heuristic_given = true;
+    }
+    if (a->opts.prune == NP_PRUNE_DEFAULT)
+        a->opts.prune = NP_PRUNE_FSM; /* fewer nodes on every board size measured */
     if (a->bopts.algorithm == NP_ALG_ASTAR && a->opts.heuristic == NP_H_PDB) {
         fprintf(stderr, "npuzzle solve: --algorithm astar works with -H md or lc\n");
         return EXIT_USAGE;

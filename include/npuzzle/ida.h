@@ -63,7 +63,8 @@ typedef struct np_journal {
 
 /*! Which move sequences IDA* cuts. */
 typedef enum np_prune {
-    NP_PRUNE_DEFAULT = 0, /*!< the library's choice (NP_PRUNE_PARENT for now) */
+    NP_PRUNE_DEFAULT = 0, /*!< NP_PRUNE_PARENT, the papers' search (`npuzzle solve`
+                           *   asks for NP_PRUNE_FSM unless told otherwise) */
     NP_PRUNE_PARENT = 1,  /*!< only the move undoing the last one (Korf's papers) */
     NP_PRUNE_FSM = 2      /*!< also every sequence an equivalent shorter or earlier one
                            *   replaces (a finite-state machine, Taylor & Korf 1993):
