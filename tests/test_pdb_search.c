@@ -247,20 +247,28 @@ static int teardown_slow(void **state)
 /* ---- 8-puzzle: exact distances ------------------------------------------- */
 
 /* Solve one 3x3 board with the PDB heuristic and check it against the oracle. */
+/* The duplicate pruning solve8_checked asks for. */
+static np_prune p8_prune = NP_PRUNE_PARENT;
+
 static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_reflect,
                            np_result *res)
 {
     int want = p8.dist[perm_rank(tiles, P8_CELLS)];
     np_board b = make_board(tiles, 3, 3);
-    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = set, .no_reflect = no_reflect, .threads = 1};
+    np_search_opts o = {.heuristic = NP_H_PDB,
+                        .pdbs = set,
+                        .no_reflect = no_reflect,
+                        .threads = 1,
+                        .prune = p8_prune};
     int rc = np_ida_solve(res, &b, &g3, &o);
     assert_true(rc == NP_OK);
     assert_int_equal(res->status, NP_STATUS_SOLVED);
     if (res->length != want || !replays_to_goal(tiles, 3, 3, 0, res->moves, want)) {
         char text[64];
         np_board_format(text, sizeof text, &b);
-        fail_msg("8-puzzle %s (reflect %s): length %d moves %s, BFS distance %d", text,
-                 no_reflect ? "off" : "on", res->length, res->moves, want);
+        fail_msg("8-puzzle %s (reflect %s, %s pruning): length %d moves %s, BFS distance %d", text,
+                 no_reflect ? "off" : "on", p8_prune == NP_PRUNE_FSM ? "machine" : "parent",
+                 res->length, res->moves, want);
     }
     assert_true(res->h0 <= want);
 }
@@ -347,6 +355,22 @@ static void test_p8_sampled_boards(void **state)
                   nsample, covered, (unsigned long long)gen[0], (unsigned long long)gen[1]);
     /* The reflected lookup is a max of two admissible sums: never more nodes. */
     assert_true(gen[0] <= gen[1]);
+    /* The PDBs (both lookups) with the duplicate-pruning machine: still exact. */
+    uint64_t fsm[2] = {0, 0};
+    p8_prune = NP_PRUNE_FSM;
+    for (int nr = 0; nr < 2; nr++)
+        for (int i = 0; i < nsample; i++) {
+            uint8_t tiles[9];
+            perm_unrank(sample[i], tiles, P8_CELLS);
+            np_result res;
+            solve8_checked(tiles, t8_auto.set, nr, &res);
+            fsm[nr] += res.generated;
+        }
+    p8_prune = NP_PRUNE_PARENT;
+    print_message("[ 8-puzzle ] the same boards with the pruning machine, exactly: %llu nodes "
+                  "(reflection on), %llu (off)\n",
+                  (unsigned long long)fsm[0], (unsigned long long)fsm[1]);
+    assert_true(fsm[0] < gen[0] && fsm[1] < gen[1]);
     free(bydist);
     free(sample);
 }
