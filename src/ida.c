@@ -44,7 +44,7 @@ enum { RUN = 0, FOUND = 1, STOPPED = 2 };
 
 /* What the threads searching one board share. */
 typedef struct shared {
-    int halt;           /* set when a thread found a solution or a limit hit;
+    int halt;           /* set when a limit (nodes, time, cancel) was hit;
                                  * read and written with relaxed atomics: a flag, it
                                  * orders nothing else */
     size_t found_piece; /* the first piece of the iteration known to hold a
@@ -372,7 +372,7 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
 /* ---- the kernel ------------------------------------------------------------ */
 
 /* Expand one node whose f is within the bound and which is not the goal.
- * `kind`, `weighted` and `side` are compile-time constants in each
+ * `kind`, `weighted`, `side` and `machine` are compile-time constants in each
  * instantiation, so the Manhattan kernel carries no trace of the others. */
 static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, int h, int state,
                                                           const int kind, const int weighted,

@@ -506,7 +506,15 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     free(group);
     solve_pdb_close(&pdb);
-    if (brc != NP_OK) {
+    if (brc == NP_EINVAL && pctx->ck) {
+        /* The boards were checked when read: what did not fit is a state the
+         * checkpoint gave (a file written by another version of npuzzle). */
+        fprintf(stderr,
+                "npuzzle solve: checkpoint %s holds a search state these boards do not have "
+                "(written by another version?); delete it to start over\n",
+                a->checkpoint);
+        rc = EXIT_USAGE;
+    } else if (brc != NP_OK) {
         fprintf(stderr, "npuzzle solve: %s\n", np_strerror(brc));
         rc = cli_exit_for_error(brc);
     }
