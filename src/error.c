@@ -44,3 +44,12 @@ int (np__fail)(int code, char *err, size_t errlen, const char *fmt, ...)
     }
     return code;
 }
+
+#ifndef NP_VERSION
+#define NP_VERSION "unknown"
+#endif
+
+const char *np_version(void)
+{
+    return NP_VERSION;
+}

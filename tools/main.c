@@ -43,7 +43,7 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (!strcmp(cmd, "version") || !strcmp(cmd, "--version")) {
-        printf("npuzzle %s\n", NP_VERSION);
+        printf("npuzzle %s (libnpuzzle %s)\n", NP_VERSION, np_version());
         return EXIT_OK;
     }
     if (!strcmp(cmd, "help")) {

@@ -28,4 +28,7 @@ typedef enum np_error {
  *  Thread-safe. */
 const char *np_strerror(int code);
 
+/*! The library's version, as meson.build gives it ("0.1.0"); static storage. */
+const char *np_version(void);
+
 #endif

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# install.sh - npuzzle as a package: `meson install --destdir` into a temporary folder, then a C
+# program built against the installed headers and library through the installed npuzzle.pc solves
+# a board; the installed man pages render without warnings; the installed npuzzle runs with the
+# installed data and reports the version of meson.build; bash completion completes subcommands and
+# options.
+# usage: install.sh BUILD_DIR SOURCE_DIR
+set -u
+BUILD=$(cd "${1:?usage: install.sh BUILD_DIR SOURCE_DIR}" && pwd)
+SRC=$(cd "${2:?usage: install.sh BUILD_DIR SOURCE_DIR}" && pwd)
+NP="$BUILD/tools/npuzzle" # for cli_lib's messages only
+. "$SRC/tests/cli_lib.sh"
+cli_tmpdir
+cd "$T" || exit 2
+D="$T/root"
+
+LAST="meson install -C $BUILD --destdir $D --no-rebuild"
+meson install -C "$BUILD" --destdir "$D" --no-rebuild --quiet >out 2>err
+rc=$?
+expect "meson install --destdir" 0
+prefix=$(meson introspect "$BUILD" --buildoptions | python3 -c '
+import json, sys
+o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
+print(o["prefix"], o["libdir"], o["bindir"], o["datadir"], o["mandir"], o["includedir"])')
+read -r pfx libdir bindir datadir mandir incdir <<<"$prefix"
+at() { case $1 in /*) echo "$D$1" ;; *) echo "$D$pfx/$1" ;; esac; }
+LIB=$(at "$libdir") BIN=$(at "$bindir") DATA=$(at "$datadir") MAN=$(at "$mandir") INC=$(at "$incdir")
+
+check "installed: the program" test -x "$BIN/npuzzle"
+check "installed: the shared and the static library" test -e "$LIB/libnpuzzle.so" -a -e "$LIB/libnpuzzle.a"
+check "installed: the public headers" test -f "$INC/npuzzle.h" -a -f "$INC/npuzzle/ida.h"
+check "installed: npuzzle.pc" test -f "$LIB/pkgconfig/npuzzle.pc"
+check "installed: the data" test -f "$DATA/npuzzle/korf100.txt" -a -f "$DATA/npuzzle/partitions.txt" -a -f "$DATA/npuzzle/published-nodes.txt"
+check "installed: bash completion" test -f "$DATA/bash-completion/completions/npuzzle"
+
+# a program built through the installed npuzzle.pc (its prefix moved under the destdir)
+sed "s|^prefix=.*|prefix=$D$pfx|" "$LIB/pkgconfig/npuzzle.pc" >npuzzle.pc
+LAST="cc install_example.c \$(pkg-config --cflags --libs npuzzle)"
+flags=$(PKG_CONFIG_PATH="$T" pkg-config --cflags --libs npuzzle 2>err)
+rc=$?
+expect "pkg-config --cflags --libs npuzzle" 0
+${CC:-cc} -std=c11 -Wall -Wextra -Werror -o example "$SRC/tests/install_example.c" $flags >out 2>err
+rc=$?
+expect "the example compiles against the installed headers, warning-free" 0
+# Korf #12 (opt 45), solved by the installed library
+board=$(grep -E '# id=12 opt=' "$DATA/npuzzle/korf100.txt" | cut -d'#' -f1)
+opt=$(grep -E '# id=12 opt=' "$DATA/npuzzle/korf100.txt" | sed -E 's/.*opt=([0-9]+).*/\1/')
+LAST="example $opt $board"
+LD_LIBRARY_PATH="$LIB" ./example "$opt" $board >out 2>err
+rc=$?
+expect "the example solves Korf #12 at its optimal length through the installed library" 0 out "status solved, length $opt"
+
+# the installed program, with the installed data, and its version
+version=$(sed -nE "s/^ *version *: *'([^']+)'.*/\1/p" "$SRC/meson.build" | head -1)
+LAST="npuzzle version"
+LD_LIBRARY_PATH="$LIB" "$BIN/npuzzle" version >out 2>err
+rc=$?
+expect "npuzzle version: meson.build's, library and program alike" 0 out "^npuzzle $version \(libnpuzzle $version\)$"
+LAST="npuzzle solve -H lc --check share/npuzzle/hardest8.txt"
+LD_LIBRARY_PATH="$LIB" "$BIN/npuzzle" solve -H lc --check "$DATA/npuzzle/hardest8.txt" >out 2>err
+rc=$?
+expect "the installed npuzzle solves the installed hardest8.txt" 0 out "2 solved"
+
+# man pages render without warnings
+for page in man1/npuzzle.1 man5/npuzzle-pdb.5; do
+    f="$MAN/$page"
+    [ -f "$f" ] || f="$f.gz"
+    if ! command -v man >/dev/null; then skip "man $page: no man program"; continue; fi
+    LAST="man --warnings -l $page"
+    MANWIDTH=80 man --warnings -l "$f" >out 2>err
+    rc=$?
+    if [ $rc -eq 0 ] && [ ! -s err ] && grep -q "EXIT STATUS\|DESCRIPTION" out; then pass "man $page renders without warnings"; else fail "man $page renders without warnings"; fi
+done
+
+# bash completion
+complete_words() { # LINE: what bash completes after it
+    PATH="$BIN:$PATH" LD_LIBRARY_PATH="$LIB" bash -c '
+        . "$1"
+        read -ra COMP_WORDS <<<"$2"
+        [[ $2 == *" " ]] && COMP_WORDS+=("")
+        COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        _npuzzle
+        echo "${COMPREPLY[*]}"' _ "$DATA/bash-completion/completions/npuzzle" "$1"
+}
+got=$(complete_words "npuzzle so")
+LAST="completion of 'npuzzle so': '$got'"
+check "bash completion: 'npuzzle so' gives solve" test "$got" = "solve"
+got=$(complete_words "npuzzle solve --heu")
+LAST="completion of 'npuzzle solve --heu': '$got'"
+check "bash completion: 'npuzzle solve --heu' gives --heuristic" test "$got" = "--heuristic"
+got=$(complete_words "npuzzle solve --prune ")
+LAST="completion of 'npuzzle solve --prune ': '$got'"
+check "bash completion: the values of --prune" test "$got" = "fsm parent"
+
+# the project stands alone: no file of it names the sibling folder it was planned in, or a path
+# of the machine it was written on
+outside=$(cd "$SRC" && grep -rIlE -e "\.\./"'shared' -e '/'"work/" --exclude-dir='build*' --exclude='build*.log' --exclude-dir=.git \
+    --exclude-dir=subprojects . 2>/dev/null)
+LAST="grep for paths outside the repository: ${outside:-none}"
+rc=0
+check "no file names a path outside the repository" test -z "$outside"
+
+cli_summary
