@@ -889,7 +889,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
                     best = i;
                     memcpy(out->found_path, s->path, (size_t)s->length);
                 }
-                if (journal && (q->status == P_DONE || q->status == P_FOUND))
+                if (journal && journal->piece && (q->status == P_DONE || q->status == P_FOUND))
                     journal_piece(journal, it, i, q, s->path);
             }
         }
@@ -991,7 +991,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
      * resumed state asks for pieces; else the plain serial search (the same
      * counts, without building the pieces). */
     int threads = opts->threads > 1 ? opts->threads : 1;
-    bool pieces = threads > 1 || opts->journal || opts->resume;
+    bool pieces = threads > 1 || (opts->journal && opts->journal->piece) || opts->resume;
     search **workers = NULL;
     rc = NP_OK;
     if (pieces) {
@@ -1055,13 +1055,15 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
             s->next_bound = io->next_bound;
         } else {
             dfs_root(s, kind, weighted, 0, h0, 0);
+            it.expanded = s->expanded;
+            it.generated = s->generated;
         }
         if (s->outcome != RUN || s->next_bound == INT_MAX)
             break;
         it.bound = s->next_bound;
         it.depth = 0;
         it.npieces = 0;
-        if (pieces && opts->journal && opts->journal->iteration)
+        if (opts->journal && opts->journal->iteration)
             opts->journal->iteration(opts->journal->ctx, &it);
     }
     free(io);

@@ -161,6 +161,17 @@ run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt
 expect "bad --checkpoint-every: exit 2" 2 err "checkpoint-every"
 check "no temporary checkpoint file left by a run that ended" test ! -e ck.tmp
 
+# ---- progress of one long search ----------------------------------------------------------------
+run solve -H lc -j 2 --progress one.txt
+expect "--progress on one board: each iteration reported" 0 err "^npuzzle solve: bound [0-9]+ next; [0-9]+ nodes generated, [0-9.]+ M nodes/s, [0-9.]+ s$"
+bounds=$(sed -nE 's/^npuzzle solve: bound ([0-9]+) next.*/\1/p' err | tr '\n' ' ')
+LAST="npuzzle solve --progress one.txt: bounds $bounds"
+check "--progress: the bounds rise by two, from h0" awk -v b="$bounds" 'BEGIN {
+    n = split(b, v, " "); if (n < 2) exit 1
+    for (i = 2; i <= n; i++) if (v[i] != v[i - 1] + 2) exit 1 }'
+run solve -H lc -j 2 --progress k5.txt
+check "--progress on several boards: no iteration lines" test "$(grep -c 'bound [0-9]* next' err)" -eq 0
+
 # ---- the report of a results file -------------------------------------------------------------
 REPORT="$HERE/../scripts/report"
 LAST="scripts/report ref5.json --out rep"

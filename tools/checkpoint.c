@@ -45,6 +45,8 @@ struct checkpoint {
     int ntables;
     size_t resumed;
     pthread_mutex_t lock;
+    void (*observe)(void *ctx, const np_iteration *next);
+    void *observe_ctx;
     double every, last_write;
     int error;
 };
@@ -265,7 +267,15 @@ static void on_iteration(void *ctx, const np_iteration *next)
     b->it.finished = NULL;
     b->state = CK_RUNNING;
     save_due(c);
+    if (c->observe)
+        c->observe(c->observe_ctx, next);
     pthread_mutex_unlock(&c->lock);
+}
+
+void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next), void *ctx)
+{
+    c->observe = fn;
+    c->observe_ctx = ctx;
 }
 
 void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts)

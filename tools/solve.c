@@ -63,7 +63,9 @@ void usage_solve(void)
            "                       other boards, options or tables is refused\n"
            "      --checkpoint-every S  write FILE at most every S seconds while searching\n"
            "                       (default 1; 0: after every finished piece)\n"
-           "      --progress       report each finished board on standard error\n"
+           "      --progress       report each finished board on standard error (and, for\n"
+           "                       a single board, each finished iteration: the next\n"
+           "                       bound, nodes, rate, time; on a terminal, always)\n"
            "  -q, --quiet          no progress or summary on standard error\n"
            "  -h, --help           this text\n"
            "\n"
@@ -171,13 +173,33 @@ typedef struct progress_ctx {
     const entry *entries;
     bool tty, show;
     checkpoint *ck;
-    const size_t *idx; /* the input's index of each board of the batch */
+    const size_t *idx;       /* the input's index of each board of the batch */
+    bool iterations;         /* report each finished iteration (one board) */
+    np_journal iter_journal; /* for that, without a checkpoint */
+    double t0;               /* when the board's search started */
 } progress_ctx;
+
+/* One board's search finished an iteration: the next bound, the nodes so far,
+ * the rate and the time, in place on a terminal, a line each otherwise. */
+static void on_iteration(void *ctx, const np_iteration *next)
+{
+    const progress_ctx *p = ctx;
+    double dt = np_clock() - p->t0;
+    double nodes = (double)(next->generated + next->extra);
+    fprintf(stderr, "%sbound %d next; %llu nodes generated, %.1f M nodes/s, %.1f s%s",
+            p->tty ? "\r\033[K" : "npuzzle solve: ", next->bound,
+            (unsigned long long)next->generated, dt > 0 ? nodes / dt / 1e6 : 0.0, dt,
+            p->tty ? "" : "\n");
+}
 
 static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
 {
-    const progress_ctx *p = ctx;
-    checkpoint_prepare(p->ck, p->idx[index], opts);
+    progress_ctx *p = ctx;
+    p->t0 = np_clock();
+    if (p->ck)
+        checkpoint_prepare(p->ck, p->idx[index], opts);
+    else if (p->iterations)
+        opts->journal = &p->iter_journal;
 }
 
 static void on_progress(void *ctx, size_t index, size_t done, size_t total, const np_result *r)
@@ -535,7 +557,12 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         bopts.progress = on_progress;
         bopts.progress_ctx = &pctx;
     }
-    if (ck) {
+    /* One board (a long search, as a rule): each finished iteration too. */
+    pctx.iterations = pctx.show && in->n == 1 && a->bopts.algorithm == NP_ALG_IDA;
+    pctx.iter_journal = (np_journal){.iteration = on_iteration, .ctx = &pctx};
+    if (ck && pctx.iterations)
+        checkpoint_observe(ck, on_iteration, &pctx);
+    if (ck || pctx.iterations) {
         bopts.prepare = on_prepare;
         bopts.prepare_ctx = &pctx;
     }

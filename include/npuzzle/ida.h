@@ -49,14 +49,16 @@ typedef struct np_iteration {
     const np_piece *finished;     /*!< these (in any order; not owned) */
 } np_iteration;
 
-/*! Callbacks that see a search's progress, for checkpoints. Calls are
- *  serialised (never two at once for one search) but come from the search's
- *  threads; what they are shown lives only for the call. */
+/*! Callbacks that see a search's progress, for checkpoints and progress
+ *  reports. Calls are serialised (never two at once for one search) but come
+ *  from the search's threads; what they are shown lives only for the call.
+ *  A journal with a `piece` callback makes even a one-thread search go by
+ *  pieces; one with only `iteration` leaves the search as it is. */
 typedef struct np_journal {
-    /*! A piece of iteration `it` finished (it->nfinished is 0 here). */
+    /*! A piece of iteration `it` finished (it->nfinished is 0 here); may be NULL. */
     void (*piece)(void *ctx, const np_iteration *it, const np_piece *p);
     /*! An iteration finished without a solution: `next` is the next one to
-     *  search (depth 0) with the counts of all before it. */
+     *  search (depth 0) with the counts of all before it; may be NULL. */
     void (*iteration)(void *ctx, const np_iteration *next);
     void *ctx;
 } np_journal;
