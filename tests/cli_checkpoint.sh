@@ -184,6 +184,13 @@ check "report: instance 1's published count (Korf 1985: 276,361,933)" grep -q '|
 check "report: the machine stated" grep -q '^- machine:' rep/report.md
 check "report: nodes.png is a PNG, not empty" test -s rep/nodes.png -a "$(head -c 4 rep/nodes.png | tail -c 3)" = PNG
 check "report: time.png is a PNG, not empty" test -s rep/time.png -a "$(head -c 4 rep/time.png | tail -c 3)" = PNG
+# the PDB value histogram of two small tables
+"$NP" gen --partition 8:4-4 --pdb-dir pdb8 -q >/dev/null 2>&1
+LAST="scripts/plot-pdb hist.png pdb8/*.pdb"
+"$HERE/../scripts/plot-pdb" --build "$(dirname "$(dirname "$NP")")" hist.png pdb8/*.pdb >out 2>err
+rc=$?
+expect "plot-pdb: exit 0" 0 out "plot-pdb: hist.png"
+check "plot-pdb: hist.png is a PNG, not empty" test -s hist.png -a "$(head -c 4 hist.png | tail -c 3)" = PNG
 echo '{"id":"1",' >broken.json
 "$REPORT" broken.json --out rep2 >out 2>err
 rc=$?
