@@ -39,7 +39,10 @@ LAST="cc install_example.c \$(pkg-config --cflags --libs npuzzle)"
 flags=$(PKG_CONFIG_PATH="$T" pkg-config --cflags --libs npuzzle 2>err)
 rc=$?
 expect "pkg-config --cflags --libs npuzzle" 0
-${CC:-cc} -std=c11 -Wall -Wextra -Werror -o example "$SRC/tests/install_example.c" $flags >out 2>err
+# In a sanitizer build the installed library needs the sanitizer runtimes first in the program.
+san=
+if ldd "$NP" 2>/dev/null | grep -q 'libasan'; then san="-fsanitize=address,undefined"; fi
+${CC:-cc} -std=c11 -Wall -Wextra -Werror $san -o example "$SRC/tests/install_example.c" $flags >out 2>err
 rc=$?
 expect "the example compiles against the installed headers, warning-free" 0
 # Korf #12 (opt 45), solved by the installed library
