@@ -1,4 +1,8 @@
-/* npuzzle.h - the public API of libnpuzzle: includes every module header, nothing else. */
+/* npuzzle.h - the public API of libnpuzzle: includes every module header, nothing else.
+ *
+ * The conventions every function follows unless its comment says otherwise
+ * (borrowed pointers, outputs written on success only, the err buffer, static
+ * strings) and the error codes are described in npuzzle/error.h. */
 #ifndef NPUZZLE_H
 #define NPUZZLE_H
 

@@ -10,13 +10,16 @@
 typedef enum np_algorithm { NP_ALG_IDA = 0, NP_ALG_ASTAR = 1 } np_algorithm;
 
 /*! Called (from any thread, serialised by the batch) after each board is done:
- *  `index` is the board's position in the input, `done` how many are finished. */
+ *  `index` is the board's position in the input, `done` how many are finished.
+ *  `res` is results[index] in the caller's array, complete when this is called. */
 typedef void (*np_batch_progress)(void *ctx, size_t index, size_t done, size_t total,
                                   const np_result *res);
 
 /*! Called before board `index` is searched, with a copy of the search options
  *  that it may change for that board alone (a journal, a resumed state). From
- *  the worker threads, possibly at once. */
+ *  the worker threads, possibly at once. `opts` lives for the call only; what
+ *  it is made to point to must outlive that board's search and stays the
+ *  callback's to free. */
 typedef void (*np_batch_prepare)(void *ctx, size_t index, np_search_opts *opts);
 
 typedef struct np_batch_opts {
@@ -32,8 +35,16 @@ typedef struct np_batch_opts {
  *  input order whatever the thread count. Boards go to threads dynamically.
  *  With one board and several threads, that board's search is parallel
  *  (opts->threads is set from bopts->threads).
- *  @return NP_OK when every board was attempted (see each result's status),
- *          or the first hard error (NP_EINVAL, NP_ENOMEM, ...). */
+ *  Ownership: `results` is the caller's array of n; every entry is written
+ *  (nothing when n is 0). A board whose search returned an error gets status
+ *  NP_STATUS_ERROR and that code in its error field. `opts` must not be NULL
+ *  (unlike np_ida_solve); `bopts` may be NULL (defaults). `boards`, `g`, `opts`
+ *  and `bopts` are borrowed for the call; the callbacks run inside it.
+ *  @return NP_OK when every board was attempted (see each result's status;
+ *          NP_EUNSUPPORTED, NP_ETOOBIG and the other search errors are only
+ *          recorded there), or NP_EINVAL or NP_ENOMEM when a board's search
+ *          returned it: every board is still attempted, and with several
+ *          boards the code is that of the first such board to finish. */
 int np_batch_solve(np_result *results, const np_board *boards, size_t n, const np_geom *g,
                    const np_search_opts *opts, const np_batch_opts *bopts);
 

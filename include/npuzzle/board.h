@@ -51,9 +51,11 @@ typedef enum np_dir { NP_UP = 0, NP_LEFT = 1, NP_RIGHT = 2, NP_DOWN = 3 } np_dir
 #define NP_DIR_OPPOSITE(d) (3 - (d))
 #define NP_NO_DIR 4
 
-/*! The letter of a direction: "ULRD"[d]. */
+/*! The letter of a direction: "ULRD"[d], or '?' for a value outside 0..3.
+ *  Cannot fail. */
 char np_dir_char(int dir);
-/*! @return the direction for a letter (U, L, R, D, either case), or -1. */
+/*! @return the direction for a letter (U, L, R, D, either case), or -1 for
+ *  any other character (not an np_error). Cannot fail. */
 int np_dir_from_char(char c);
 
 /*! Geometry of one board shape and goal convention: move tables, goal layout,
@@ -77,25 +79,28 @@ typedef struct np_geom {
 } np_geom;
 
 /*! Fill `g` for a rows x cols board (NP_MIN_SIDE..NP_MAX_SIDE each) and a goal.
- *  @return NP_OK or NP_EINVAL for an unsupported size. */
+ *  `g` is the caller's; nothing is allocated.
+ *  @return NP_OK, or NP_EINVAL for an unsupported size or goal (g untouched). */
 int np_geom_init(np_geom *g, int rows, int cols, np_goal goal);
 
 /*! `out` = `g` with every cell c renamed g->label[c]: neighbours, homes, goal,
  *  distances, rows, columns and mirror; its own labels are the identity and
  *  its numbering NP_CELLS_LABELLED. PDBs number cells by label (rank.h): the
  *  generator and the packer work on this geometry, and anything that ranks a
- *  placement for a lookup ranks its cells' labels.
+ *  placement for a lookup ranks its cells' labels. `out` is the caller's and
+ *  must not be `g`.
  *  @return NP_OK, or NP_EINVAL when `g` is already labelled (out untouched). */
 int np_geom_labelled(const np_geom *g, np_geom *out);
 
-/*! @return true when `g` numbers its cells as boards do (row-major). */
+/*! @return true when `g` numbers its cells as boards do (row-major). Cannot fail. */
 static inline bool np_geom_row_major(const np_geom *g)
 {
     return g->numbering == NP_CELLS_ROW_MAJOR;
 }
 
 /*! Row and column of cell c on a board `cols` wide (row-major numbering), for
- *  code that knows the width at compile time; others read np_geom.row/col. */
+ *  code that knows the width at compile time; others read np_geom.row/col.
+ *  np_cell_row and np_cell_col cannot fail (c >= 0, cols > 0). */
 static inline int np_cell_row(int c, int cols)
 {
     return (int)((unsigned)c / (unsigned)cols); /* cells are not negative: no sign fix-up */
@@ -106,14 +111,15 @@ static inline int np_cell_col(int c, int cols)
     return (int)((unsigned)c % (unsigned)cols);
 }
 
-/*! The cell in row r, column k of a board `cols` wide. */
+/*! The cell in row r, column k of a board `cols` wide. Cannot fail. */
 static inline int np_cell_at(int r, int k, int cols)
 {
     return r * cols + k;
 }
 
 /*! The cell the blank reaches from cell c moving in direction d (an np_dir)
- *  on a rows x cols board, or -1 off the board (np_geom.nbr holds these). */
+ *  on a rows x cols board, or -1 off the board (np_geom.nbr holds these; -1
+ *  is not an np_error). Cannot fail. */
 static inline int np_cell_neighbour(int c, int d, int rows, int cols)
 {
     switch (d) {
@@ -124,9 +130,11 @@ static inline int np_cell_neighbour(int c, int d, int rows, int cols)
     }
 }
 
-/*! Parse "blank-first" / "blank-last". @return NP_OK or NP_EINVAL. */
+/*! Parse "blank-first" / "blank-last" (exact, case-sensitive; `name` not NULL).
+ *  @return NP_OK, or NP_EINVAL for any other name (*out untouched). */
 int np_goal_parse(np_goal *out, const char *name);
-/*! @return "blank-first" or "blank-last". */
+/*! @return "blank-first" or "blank-last" (static; "blank-first" for any value
+ *  but NP_GOAL_BLANK_LAST). Cannot fail. */
 const char *np_goal_name(np_goal goal);
 
 /*! A board position: a small value type. tiles[c] is the tile at cell c. */
@@ -144,47 +152,60 @@ typedef struct np_board_meta {
 
 /*! Parse one input line: the board's integers in row-major order separated by
  *  spaces, tabs or commas; `#` starts a comment which may hold `id=NAME` and
- *  `opt=N` (other words in it are ignored).
- *  @param rows,cols the expected size, or 0,0 to infer a square size from the
- *         count of integers (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...).
- *  @param err     receives a one-line message naming the field when the line is bad.
- *  @return 1 when a board was read into `out` (and `meta`, which may be NULL),
+ *  `opt=N` (other words in it are ignored). `line` (NUL-terminated) is only read.
+ *  @param rows,cols the expected size, or 0,0 (either 0) to infer a square size
+ *         from the count of integers (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...). A
+ *         size given is not checked against NP_MIN_SIDE..NP_MAX_SIDE.
+ *  @param meta    may be NULL. Reset first (id empty, opt -1), then filled from
+ *         the comment, which is read before the numbers are checked: it may
+ *         hold the comment's id and opt even when 0 or NP_EPARSE is returned.
+ *  @param err     may be NULL; emptied first, then receives a one-line message
+ *         naming the field when the line is bad.
+ *  @return 1 when a board was read into `out` (`out` is written only then),
  *          0 when the line holds no board (empty or comment only),
  *          NP_EPARSE when malformed (message in err). Thread-safe. */
 int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int rows, int cols,
                    char *err, size_t errlen);
 
-/*! Write the board's tiles separated by single spaces into buf (NUL-terminated,
- *  truncated to buflen). @return the length it needed (like snprintf). */
+/*! Write the board's tiles separated by single spaces into the caller's buf
+ *  (NUL-terminated, truncated to buflen; buf may be NULL with buflen 0 to
+ *  measure). Cannot fail. @return the length it needed, NUL excluded (like
+ *  snprintf). */
 int np_board_format(char *buf, size_t buflen, const np_board *b);
 
-/*! Set `b` to the goal of `g`. */
+/*! Set `b` to the goal of `g`. Cannot fail. */
 void np_board_goal(np_board *b, const np_geom *g);
 
-/*! @return true when the tiles of `b` are a permutation of 0..cells-1 and its
- *  size matches `g`. */
+/*! @return true when the tiles of `b` are a permutation of 0..cells-1, its
+ *  size matches `g` and tiles[blank] is 0. Cannot fail (false is the answer,
+ *  not an error). */
 bool np_board_valid(const np_board *b, const np_geom *g);
 
-/*! @return true when `b` is the goal of `g`. */
+/*! @return true when `b` is the goal of `g` (its tiles are compared; its size
+ *  and blank field are not). Cannot fail. */
 bool np_board_is_goal(const np_board *b, const np_geom *g);
 
 /*! Solvability without search: a board can reach the goal iff the parity of
  *  the permutation (blank included) relative to the goal equals the parity of
  *  the blank's Manhattan distance to its goal cell. For odd widths this is the
  *  plain inversion count rule; for even widths it is inversions + blank row.
- *  `b` must be valid. */
+ *  `b` must be valid. Cannot fail. */
 bool np_board_solvable(const np_board *b, const np_geom *g);
 
-/*! Sum over tiles of the Manhattan distance to their goal cells. */
+/*! Sum over tiles of the Manhattan distance to their goal cells (blank
+ *  excluded). Cannot fail. */
 int np_board_manhattan(const np_board *b, const np_geom *g);
 
 /*! Move the blank one step in direction `dir`.
- *  @return NP_OK or NP_EINVAL when the move leaves the board. */
+ *  @return NP_OK, or NP_EINVAL when `dir` is not 0..3 or the move leaves the
+ *  board (b untouched). */
 int np_board_move(np_board *b, const np_geom *g, int dir);
 
-/*! Apply a move string (letters U L R D, spaces ignored) to `b`.
+/*! Apply a move string (letters U L R D in either case; white space and commas
+ *  ignored) to `b`. `moves` is NUL-terminated; `bad_index` may be NULL.
  *  @return NP_OK, or NP_EINVAL at the first illegal letter or move (b is then
- *  left at the position before it; *bad_index, if not NULL, gets its index). */
+ *  left at the position before it, the moves before it applied; *bad_index,
+ *  if not NULL, gets its index in `moves`; it is not written on success). */
 int np_board_apply_moves(np_board *b, const np_geom *g, const char *moves, size_t *bad_index);
 
 /*! A uniformly random solvable board of `g` (row-major): the tiles are
@@ -192,12 +213,14 @@ int np_board_apply_moves(np_board *b, const np_geom *g, const char *moves, size_
  *  other parity class the tiles of the first two cells not holding the blank
  *  are swapped. That swap pairs each unsolvable arrangement with exactly one
  *  solvable one of the same blank cell, so every solvable board has the same
- *  probability, 2 / cells!. The same seeded generator gives the same boards. */
+ *  probability, 2 / cells!. The same seeded generator gives the same boards.
+ *  `rng` is the caller's and advances. Cannot fail. */
 void np_board_random(np_board *out, const np_geom *g, np_rng *rng);
 
 /*! The transposed, relabelled board (square boards only): reflecting `b`
  *  through the main diagonal and renaming each tile by mirror_tile. The mirror
- *  of the goal is the goal, and distances are preserved. */
+ *  of the goal is the goal, and distances are preserved. `out` may be `b`.
+ *  Cannot fail. */
 void np_board_mirror(np_board *out, const np_board *b, const np_geom *g);
 
 #endif

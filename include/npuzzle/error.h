@@ -3,7 +3,19 @@
 #define NPUZZLE_ERROR_H
 
 /*! Error codes. Every library function that can fail returns an `int` that is
- *  NP_OK (0) or one of these negative values; np_strerror() names it. */
+ *  NP_OK (0) or one of these negative values; np_strerror() names it. Each
+ *  function's comment lists the codes it returns and says "Cannot fail" when
+ *  it has none.
+ *
+ *  Conventions of every module, unless a function's comment says otherwise:
+ *  - Pointer arguments are borrowed: read (or, for outputs, written) during
+ *    the call only, never kept, never freed. The caller keeps ownership.
+ *  - Outputs are written only on success; on failure they are left as they were.
+ *  - `char *err, size_t errlen`: the caller's buffer. On failure a one-line,
+ *    NUL-terminated message is written there, truncated to errlen; nothing is
+ *    written when err is NULL or errlen is 0. On success err is left as it was.
+ *  - Returned strings are static (never freed, valid for the whole program)
+ *    or point into a handle, valid until that handle is closed. */
 typedef enum np_error {
     NP_OK = 0,
     NP_EINVAL = -1,       /*!< invalid argument (a bug in the caller) */
@@ -24,11 +36,12 @@ typedef enum np_error {
     NP_EUNSUPPORTED = -15 /*!< valid request this build or board cannot serve */
 } np_error;
 
-/*! @return a static, human-readable message for an np_error code (never NULL).
- *  Thread-safe. */
+/*! @return a static, human-readable message for an np_error code (never NULL;
+ *  "unknown error" for any other value). Cannot fail. Thread-safe. */
 const char *np_strerror(int code);
 
-/*! The library's version, as meson.build gives it ("0.1.0"); static storage. */
+/*! The library's version, as meson.build gives it ("0.1.0"); static storage,
+ *  never NULL. Cannot fail. */
 const char *np_version(void);
 
 #endif

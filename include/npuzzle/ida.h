@@ -19,7 +19,8 @@ typedef enum np_status {
     NP_STATUS_ERROR = 3       /*!< the board could not be searched (see error) */
 } np_status;
 
-/*! @return "solved", "unsolvable", "limit" or "error". */
+/*! @return "solved", "unsolvable", "limit" or "error" (static; "?" for any
+ *  other value). Cannot fail. */
 const char *np_status_name(np_status s);
 
 /*! One piece of an IDA* iteration. An iteration is cut into an ordered list of
@@ -98,7 +99,8 @@ typedef struct np_search_opts {
 /*! The outcome of solving one board. */
 typedef struct np_result {
     np_status status;
-    int error;                   /*!< NP_OK, or the np_error when status is NP_STATUS_ERROR */
+    int error;                   /*!< NP_OK; NP_ELIMIT with NP_STATUS_LIMIT; the np_error
+                                  *   when status is NP_STATUS_ERROR */
     int length;                  /*!< moves in the solution, -1 when none */
     int bound;                   /*!< the last f bound searched (useful for NP_STATUS_LIMIT) */
     int h0;                      /*!< the heuristic value of the start board */
@@ -117,10 +119,24 @@ typedef struct np_result {
  *  Children are generated in the order up, left, right, down (the blank's
  *  moves), never undoing the previous move; every child is counted as
  *  generated, so Manhattan-distance counts reproduce Korf (1985).
- *  @return NP_OK (see res->status), NP_EINVAL for a bad board or options, a
- *          resumed state that does not fit the board, or a labelled geometry
- *          (board.h), NP_ENOMEM, or
- *          NP_EUNSUPPORTED (PDB heuristic without tables for this board).
+ *  Ownership: `res` is the caller's and always written: reset first (counts
+ *  0, length -1, moves empty), then filled. On an error return its counts may
+ *  be partial and res->status is not set (it reads 0, NP_STATUS_SOLVED):
+ *  check the return value first. `opts` may be NULL (defaults); it and what
+ *  it points to (pdbs, journal, resume, resume->finished and their moves)
+ *  are borrowed for the call; the journal's callbacks run inside it.
+ *  A node, time or cancel limit, or a path reaching NP_MAX_PATH moves, is not
+ *  an error: NP_OK with res->status NP_STATUS_LIMIT (res->error NP_ELIMIT).
+ *  NP_OK with NP_STATUS_ERROR (res->error NP_EINVAL) means a found path failed
+ *  its replay (a bug).
+ *  @return NP_OK (see res->status); NP_EINVAL for a board not valid for `g`,
+ *          a labelled geometry (board.h), a weight below 1 other than 0, a
+ *          heuristic or prune value out of range, a resumed state that does
+ *          not fit the board, or PDB step tables that do not fit the board;
+ *          NP_EUNSUPPORTED for NP_H_PDB without opts->pdbs or with tables for
+ *          another board size or goal; NP_ENOMEM (with several threads and no
+ *          journal or resume, no memory for the threads' copies only makes
+ *          the search serial).
  *  With opts->threads > 1 the iterations are split into pieces (np_piece)
  *  and the moves, expanded and generated counts are those of the serial
  *  search whatever the timing; res->extra is the work done beyond them.
@@ -128,8 +144,11 @@ typedef struct np_result {
 int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
                  const np_search_opts *opts);
 
-/*! Check a solution independently of the search: apply `moves` to `start`
- *  and test that the goal is reached. @return NP_OK or NP_EINVAL. */
+/*! Check a solution independently of the search: apply `moves` (as
+ *  np_board_apply_moves) to a copy of `start` and test that the goal is
+ *  reached; `start` is not changed.
+ *  @return NP_OK, or NP_EINVAL for an illegal letter or move or a final
+ *          position that is not the goal. */
 int np_solution_check(const np_board *start, const np_geom *g, const char *moves);
 
 #endif

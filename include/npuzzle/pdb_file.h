@@ -61,7 +61,8 @@ typedef enum np_pdb_enc {
     NP_PDB_ENC_4BIT = 2
 } np_pdb_enc;
 
-/*! @return "8bit", "4bit" or "auto". */
+/*! @return "8bit", "4bit" or "auto" (static; "unknown" for any other value).
+ *  Cannot fail. */
 const char *np_pdb_encoding_name(int encoding);
 
 /*! The decoded header of a .pdb file: a transparent value type. */
@@ -79,13 +80,15 @@ typedef struct np_pdb_header {
     char generator[33];
 } np_pdb_header;
 
-/*! Bytes of payload for `entries` entries in an encoding. */
+/*! Bytes of payload for `entries` entries in an encoding (any encoding but
+ *  NP_PDB_ENC_4BIT counts one byte an entry). Cannot fail. */
 uint64_t np_pdb_payload_bytes(int encoding, uint64_t entries);
 
 /*! Canonical file name of a PDB: "RxC-GG-T1.T2....pdb", GG = "bf" (blank-first
  *  goal) or "bl" (blank-last), tiles in pattern order joined by dots, e.g.
- *  "4x4-bf-1.2.3.4.5.6.7.pdb". No directory part.
- *  @return the length it needed (like snprintf). */
+ *  "4x4-bf-1.2.3.4.5.6.7.pdb". No directory part. Written into the caller's
+ *  buf, NUL-terminated and truncated to buflen (buf may be NULL to measure).
+ *  Cannot fail. @return the length it needed, NUL excluded (like snprintf). */
 int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles, int ntiles);
 
 /* ---- writing ----------------------------------------------------------- */
@@ -112,16 +115,21 @@ typedef struct np_pdb_write_info {
 
 /*! Write a .pdb file at `path` from an 8-bit value table.
  *  @param values   values[i] = PDB value of the placement with rank i, for
- *                  i < entries = np_ranker count of (g->cells, ntiles).
+ *                  i < entries = np_ranker count of (g->cells, ntiles). Only
+ *                  read, never kept or freed: it stays the caller's.
  *  @param tiles    the pattern's tiles in rank order (1..cells-1, distinct).
  *  @param opts     NULL for defaults (automatic encoding).
- *  @param info     filled on success; may be NULL.
- *  @return NP_OK; NP_EINVAL for bad arguments or NP_PDB_ENC_4BIT asked for a
- *          table that does not fit it (err says which entry); NP_EIO when
- *          the temporary file cannot be written, synced or renamed (errno
- *          kept; the temporary file is removed); NP_ENOMEM. A message naming
- *          the file is left in err. An existing file at `path` is replaced
- *          atomically. NP_EINTR when opts->cancel stopped it (nothing written). */
+ *  @param info     filled on success only; may be NULL.
+ *  @return NP_OK; NP_EINVAL for a NULL path, g, tiles or values, a bad
+ *          pattern, an entry count that is not the pattern's, an unknown
+ *          encoding, a labelled geometry, a path too long for a temporary
+ *          name, or NP_PDB_ENC_4BIT asked for a table that does not fit it
+ *          (err says which entry); NP_EIO when the temporary file cannot be
+ *          created, written, synced or renamed (errno kept); NP_ENOMEM;
+ *          NP_EINTR when opts->cancel stopped it. A message naming the file
+ *          is left in err. An existing file at `path` is replaced atomically;
+ *          on any failure the temporary file is removed and `path` is left as
+ *          it was. */
 int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int ntiles,
                  const uint8_t *values, uint64_t entries, const np_pdb_write_opts *opts,
                  np_pdb_write_info *info, char *err, size_t errlen);
@@ -129,18 +137,24 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
 /*! Compress the file `src` into `dst` (normally src + ".zst") with zstd at
  *  `level` (1..22; 0 = zstd's default), frame checksum on, pledged source
  *  size, and `threads` compression workers when the zstd library has them
- *  (0 or 1: none). Written through a temporary name and renamed.
- *  @param out_bytes receives the compressed size; may be NULL.
+ *  (0 or 1: none). Written through a temporary name and renamed: an existing
+ *  `dst` is replaced atomically, and on failure the temporary file is removed
+ *  and `dst` left as it was. `src` is not checked to be a .pdb.
+ *  @param out_bytes receives the compressed size on success only; may be NULL.
  *  @return NP_OK, NP_ENOTFOUND (no `src`), NP_EINVAL (a path too long for a
- *          temporary name), NP_EIO or NP_ENOMEM (message naming the file in err). */
+ *          temporary name), NP_EIO (open, read, write, sync or rename failed,
+ *          zstd refused, or `src` changed size meanwhile) or NP_ENOMEM;
+ *          message naming the file in err. */
 int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
                     char *err, size_t errlen);
 
 /*! Decompress the zstd file `src` into `dst` (temporary name, then rename),
- *  verifying the frame checksum. A damaged or truncated frame leaves no `dst`.
- *  @return NP_OK, NP_ENOTFOUND, NP_EINVAL (a path too long for a temporary
- *          name), NP_EIO, NP_EFORMAT (not zstd data), NP_ECHECKSUM (damaged
- *          frame), NP_ETRUNCATED or NP_ENOMEM, message naming the file in err. */
+ *  verifying the frame checksum. On any failure the temporary file is removed
+ *  and `dst` is left as it was: a damaged or truncated frame never reaches it.
+ *  @return NP_OK, NP_ENOTFOUND (no `src`), NP_EINVAL (a path too long for a
+ *          temporary name), NP_EIO, NP_EFORMAT (not zstd data), NP_ECHECKSUM
+ *          (damaged frame), NP_ETRUNCATED (empty file or cut frame) or
+ *          NP_ENOMEM, message naming the file in err. */
 int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen);
 
 /* ---- reading ----------------------------------------------------------- */
@@ -164,37 +178,54 @@ enum {
  *  header, sizes and `expect`, and the payload checksum. When `path` does not
  *  exist but path + ".zst" does, that is unpacked once to `path` (through a
  *  temporary name and a rename, so processes racing to do it are safe) and
- *  mapped. Any bytes at all are refused cleanly, never a crash.
- *  @param out    receives the handle; free it with np_pdb_close().
- *  @param expect NULL = accept any board and pattern.
+ *  mapped; on success the unpacked file stays at `path`. Any bytes at all are refused
+ *  cleanly, never a crash.
+ *  @param out    receives the handle, which the caller owns: free it with
+ *                np_pdb_close(). Set to NULL first, so NULL on failure.
+ *  @param path   borrowed for the call: the handle keeps its own copy.
+ *  @param expect NULL = accept any board and pattern; borrowed for the call
+ *                (with its tiles).
  *  @param flags  0 or NP_PDB_OPEN_NOVERIFY.
- *  @return NP_OK; NP_ENOTFOUND (neither file exists); NP_EFORMAT (bad magic
- *          or malformed header); NP_EVERSION (a format version this
- *          npuzzle does not read: newer, or older and to be rebuilt with
- *          npuzzle gen); NP_ETRUNCATED;
+ *  @return NP_OK; NP_ENOTFOUND (neither file exists); NP_EFORMAT (bad magic,
+ *          malformed header, not a regular file, or not zstd data in the
+ *          .zst); NP_EVERSION (a format version this npuzzle does not read:
+ *          newer, or older and to be rebuilt with npuzzle gen); NP_ETRUNCATED;
  *          NP_ECHECKSUM (payload or header, or damaged .zst frame);
  *          NP_EMISMATCH (valid but another board, goal or pattern: err says
- *          which); NP_EIO; NP_ENOMEM; NP_EINVAL (NULL argument, or a path
- *          too long). err always names the file. */
+ *          which); NP_EIO; NP_ENOMEM; NP_EINVAL (`out` or `path` NULL, or a
+ *          path too long). err names the file, except for a NULL argument. */
 int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, unsigned flags,
                    char *err, size_t errlen);
 
-/*! np_pdb_open_ex() with flags 0 (the checksum is always verified). */
+/*! np_pdb_open_ex() with flags 0 (the checksum is always verified): the same
+ *  ownership and error codes. */
 int np_pdb_open(np_pdb **out, const char *path, const np_pdb_expect *expect, char *err,
                 size_t errlen);
 
 /*! Read and check only the header of a .pdb (no .zst fallback, no payload
- *  checksum). @return as np_pdb_open_ex(). */
+ *  checksum; the file's length is checked against it). Nothing is mapped or
+ *  kept open. `out` is the caller's; once the file was read it is written
+ *  even on failure, then only partly (not usable).
+ *  @return NP_OK; NP_ENOTFOUND; NP_EIO; NP_EFORMAT; NP_EVERSION;
+ *          NP_ETRUNCATED; NP_ECHECKSUM (the header's own checksum), as for
+ *          np_pdb_open_ex(), message naming the file in err. No NP_EMISMATCH
+ *          (nothing is expected), and other file types are not refused. */
 int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t errlen);
 
-/*! Verify the payload checksum of an open PDB.
+/*! Verify the payload checksum of an open PDB (`pdb` not NULL; reads every
+ *  page of the mapping).
  *  @return NP_OK or NP_ECHECKSUM (message naming the file). */
 int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen);
 
-/*! Unmap and free. NULL is allowed. */
+/*! Unmap and free the handle and its copy of the path. Every pointer obtained
+ *  from it (accessors, views) is invalid afterwards. NULL is allowed. Cannot
+ *  fail. */
 void np_pdb_close(np_pdb *pdb);
 
-/* Accessors (valid until np_pdb_close). */
+/*! Accessors (`pdb` not NULL; they cannot fail). The pointers returned point
+ *  into the handle (header, tiles, path) or its mapping (payload): valid until
+ *  np_pdb_close(), read-only, never to be freed. np_pdb_path() is the path the
+ *  handle was opened at (the .pdb, also when it was unpacked from a .zst). */
 const np_pdb_header *np_pdb_get_header(const np_pdb *pdb);
 int np_pdb_encoding(const np_pdb *pdb);
 uint64_t np_pdb_entries(const np_pdb *pdb);
@@ -204,9 +235,10 @@ const uint8_t *np_pdb_payload(const np_pdb *pdb);
 const char *np_pdb_path(const np_pdb *pdb);
 
 /*! Value histogram: hist[v] += number of placements whose value is v
- *  (hist has 256 slots, zeroed first). Needs the geometry for the 4-bit
- *  encoding's Manhattan term; `g` must be row-major (board.h) and match the
- *  file's board and goal.
+ *  (hist, the caller's, has 256 slots and is zeroed first, even on failure;
+ *  4-bit values above 255 count in hist[255]). Needs the geometry for the
+ *  4-bit encoding's Manhattan term; `g` must be row-major (board.h) and match
+ *  the file's board and goal.
  *  @param threads OpenMP threads (0 = default).
  *  @return NP_OK, NP_EMISMATCH (g is another board or goal) or NP_EINVAL (a
  *          labelled geometry). Allocates nothing. */
@@ -222,23 +254,27 @@ typedef struct np_pdb_view {
     int encoding;
 } np_pdb_view;
 
-/*! Fill a view of an open PDB. */
+/*! A view of an open PDB (`pdb` not NULL), returned by value: its payload
+ *  points into the handle's mapping and is valid until np_pdb_close().
+ *  Cannot fail. */
 np_pdb_view np_pdb_get_view(const np_pdb *pdb);
 
-/*! Value of entry i in an 8-bit table. */
+/*! Value of entry i in an 8-bit table (i < entries, not checked). Cannot fail. */
 static inline int np_pdb_value8(const uint8_t *payload, uint64_t i)
 {
     return payload[i];
 }
 
 /*! Value of entry i in a 4-bit table, given the pattern's Manhattan distance
- *  `md` in that placement: md + 2 * nibble, the low nibble holding even i. */
+ *  `md` in that placement: md + 2 * nibble, the low nibble holding even i
+ *  (i < entries, not checked). Cannot fail. */
 static inline int np_pdb_value4(const uint8_t *payload, uint64_t i, int md)
 {
     return md + 2 * ((payload[i >> 1] >> ((unsigned)(i & 1) << 2)) & 15);
 }
 
-/*! Value of entry i in either encoding (md is ignored by 8-bit tables). */
+/*! Value of entry i in either encoding (md is ignored by 8-bit tables).
+ *  Cannot fail. */
 static inline int np_pdb_view_value(const np_pdb_view *v, uint64_t i, int md)
 {
     return v->encoding == NP_PDB_ENC_4BIT ? np_pdb_value4(v->payload, i, md)

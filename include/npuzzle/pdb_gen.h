@@ -59,11 +59,12 @@ typedef struct np_pdb_gen_estimate {
 
 /*! Compute the sizes of generating the PDB of tiles[0..ntiles-1] on `g`.
  *  Counting the regions costs O(C(n,k) * n) time and no large allocation.
- *  @return NP_OK; NP_EINVAL for a bad pattern (a tile outside 1..cells-1, a
- *  repeated tile, ntiles < 1 or ntiles > cells - 3) or a labelled geometry
- *  (board.h); NP_ETOOBIG when the
- *  table cannot even be indexed (n!/(n-k)! >= 2^63 or k > NP_RANK_MAX_K).
- *  Thread-safe. */
+ *  `est` is the caller's: zeroed first (when not NULL), so all zero on
+ *  failure; states and work_bytes are UINT64_MAX when they overflow.
+ *  @return NP_OK; NP_EINVAL for a NULL est, g or tiles, a bad pattern (a tile
+ *  outside 1..cells-1, a repeated tile, ntiles < 1 or ntiles > cells - 3) or a
+ *  labelled geometry (board.h); NP_ETOOBIG when the table cannot even be
+ *  indexed (n!/(n-k)! >= 2^63 or k > NP_RANK_MAX_K). Thread-safe. */
 int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const uint8_t *tiles,
                             int ntiles);
 
@@ -82,12 +83,16 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const ui
  *  in opts->max_memory (when not 0) and in MemAvailable (when readable).
  *  The output is identical for any thread count.
  *
+ *  `g`, `tiles` and `opts` (NULL: defaults) are borrowed for the call. When
+ *  out_values and out_entries are not NULL, *out_values and *out_entries are
+ *  set to NULL and 0 first, so on failure there is nothing to free.
+ *
  *  @return NP_OK; NP_EINVAL for a bad pattern, a NULL argument or a labelled
- *  geometry (board.h: `g` numbers cells row-major); NP_ETOOBIG
- *  when it does not fit (nothing allocated); NP_ENOMEM when an allocation
- *  fails; NP_EUNSUPPORTED when a value would exceed 254 or a placement is
- *  never reached (which would be a bug); NP_EINTR when opts->cancel stopped
- *  it. On failure *out_values is NULL.
+ *  geometry (board.h: `g` numbers cells row-major); NP_ETOOBIG when the table
+ *  cannot be indexed or table + work does not fit (checked before the large
+ *  allocations); NP_ENOMEM when an allocation fails; NP_EUNSUPPORTED when a
+ *  value would exceed 254 or a placement is never reached (which would be a
+ *  bug); NP_EINTR when opts->cancel stopped it.
  *  Thread-safe (it starts its own OpenMP team). */
 int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *g,
                     const uint8_t *tiles, int ntiles, const np_pdb_gen_opts *opts);

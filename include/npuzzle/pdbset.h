@@ -20,39 +20,50 @@ typedef struct np_pdbset np_pdbset;
  *  board) from directory `dir`: each file is named by np_pdb_filename(), mapped
  *  read-only and shared, its header checked against the board, goal and
  *  pattern, and its checksum verified; a missing .pdb is unpacked from its
- *  .pdb.zst. The set owns the mappings.
+ *  .pdb.zst (and stays in `dir`). The set owns the mappings and copies `g`
+ *  and `part`: they and `dir` are borrowed for the call only.
  *  @param flags 0, or NP_PDBSET_PRIVATE_COPY: copy each payload into private
  *         memory on huge pages. A fallback for a file that the page cache
  *         holds in 4 KiB pages (read by other tools): lookups then run as fast
  *         as from a shared mapping in 2 MiB pages, at the cost of the tables'
  *         size again in memory per process, no longer shared.
- *  @param out  receives the set (NULL on failure); close it with np_pdbset_close().
+ *  @param out  not NULL; receives the set, which the caller owns: close it
+ *              with np_pdbset_close(). Set to NULL first, so NULL on failure
+ *              (the tables opened so far are closed again).
  *  @param err  receives a message naming the file and the problem.
  *  @return NP_OK; NP_EINVAL (partition not covering the board, a path too
- *          long, or a labelled geometry: board.h); NP_ENOMEM; NP_EMISMATCH (a table's entry count is not the
+ *          long, or a labelled geometry: board.h); NP_ENOMEM (the set, or a
+ *          private copy); NP_EMISMATCH (a table's entry count is not the
  *          pattern's); or the np_pdb_open() error of the first bad file
  *          (NP_ENOTFOUND, NP_EFORMAT, NP_EVERSION, NP_ETRUNCATED,
- *          NP_ECHECKSUM, NP_EMISMATCH, NP_EIO). Thread-safe. */
+ *          NP_ECHECKSUM, NP_EMISMATCH, NP_EIO, NP_ENOMEM, NP_EINVAL).
+ *          Thread-safe. */
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
                    unsigned flags, char *err, size_t errlen);
 
 enum { NP_PDBSET_PRIVATE_COPY = 1 };
 
-/*! Release the set and its mappings (NULL is allowed). */
+/*! Release the set, its mappings and private copies (NULL is allowed). Every
+ *  pointer obtained from it (np_pdbset_partition) is invalid afterwards, and
+ *  no search may still use it. Cannot fail. */
 void np_pdbset_close(np_pdbset *set);
 
 /*! Check every table's payload checksum again (one pass over the files):
- *  catches a file overwritten while it was mapped.
- *  @return NP_OK or NP_ECHECKSUM, with a message naming the file. */
+ *  catches a file overwritten while it was mapped. With
+ *  NP_PDBSET_PRIVATE_COPY the mapped files are checked, not the copies.
+ *  @return NP_OK or NP_ECHECKSUM (the first bad table), with a message naming
+ *          the file. */
 int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
 
 /*! @return a 64-bit digest of the set's tables (each one's tiles and payload
  *  checksum, in partition order): two sets with the same digest hold the same
  *  tables. For records that must be read back with the same tables
- *  (checkpoints). */
+ *  (checkpoints). Uses the checksums stored in the headers (reads no payload).
+ *  Cannot fail. */
 uint64_t np_pdbset_digest(const np_pdbset *set);
 
-/*! @return the partition the set was opened for. */
+/*! @return the partition the set was opened for: the set's own copy, valid
+ *  until np_pdbset_close(), not to be freed. Cannot fail. */
 const np_partition *np_pdbset_partition(const np_pdbset *set);
 
 #endif

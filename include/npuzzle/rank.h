@@ -52,13 +52,16 @@ typedef struct np_ranker {
 } np_ranker;
 
 /*! Prepare tables for k tiles on n cells (1 <= k <= min(n, NP_RANK_MAX_K),
- *  n <= NP_MAX_CELLS, count below 2^63). @return NP_OK or NP_EINVAL. */
+ *  n <= NP_MAX_CELLS, count below 2^63) in the caller's `r`; nothing is
+ *  allocated. @return NP_OK, or NP_EINVAL when n or k is out of range (r
+ *  untouched) or the count reaches 2^63 (r then partly written: not usable). */
 int np_ranker_init(np_ranker *r, int n, int k);
 
-/*! @return the index of the placement cells[0..k-1]. O(k), no allocation. */
+/*! @return the index of the placement cells[0..k-1] (distinct cells < n; not
+ *  checked). O(k), no allocation. Cannot fail. */
 uint64_t np_rank(const np_ranker *r, const uint8_t *cells);
 
-/*! The same as np_rank(), inline. */
+/*! The same as np_rank(), inline. Cannot fail. */
 static inline uint64_t np_rank_inline(const np_ranker *r, const uint8_t *cells)
 {
     uint64_t held = 0, index = 0;
@@ -74,7 +77,7 @@ static inline uint64_t np_rank_inline(const np_ranker *r, const uint8_t *cells)
 }
 
 /*! What pattern tile j on a cell strictly between the two cells of a step of
- *  tile i adds to the step's sum (see the top of this file); j != i. */
+ *  tile i adds to the step's sum (see the top of this file); j != i. Cannot fail. */
 static inline int64_t np_rank_pass(const np_ranker *r, int i, int j)
 {
     return j < i ? (int64_t)r->weight[j] : -(int64_t)r->weight[i];
@@ -83,19 +86,20 @@ static inline int64_t np_rank_pass(const np_ranker *r, int i, int j)
 /*! The index after a tile of weight `weight` (r->weight[i] for tile i) of
  *  the placement with index `index` steps from cell a to the free cell b,
  *  `step` = b - a, `passed` the sum of np_rank_pass(r, i, j) over the
- *  pattern tiles j on the cells strictly between a and b. O(1). */
+ *  pattern tiles j on the cells strictly between a and b. O(1). Cannot fail. */
 static inline uint64_t np_rank_moved(uint64_t index, uint64_t weight, int step, int64_t passed)
 {
     return index + (uint64_t)((int64_t)weight * step + (step > 0 ? passed : -passed));
 }
 
-/*! Inverse of np_rank: fill cells[0..k-1] for index < r->count. O(k n). */
+/*! Inverse of np_rank: fill the caller's cells[0..k-1] for index < r->count
+ *  (not checked). O(k n). Cannot fail. */
 void np_unrank(const np_ranker *r, uint64_t index, uint8_t *cells);
 
 /*! The index of a board's pattern: pattern tile j stands on cell
  *  pos[tiles[j]], and the index ranks the cells' numbers label[c] (for PDBs
  *  np_geom.label, board.h; for the mirrored lookup the labels of the mirror
- *  cells). O(k). */
+ *  cells). O(k). Cannot fail. */
 static inline uint64_t np_rank_cells_of(const np_ranker *r, const uint8_t *label,
                                         const uint8_t *pos, const uint8_t *tiles)
 {
@@ -108,7 +112,8 @@ static inline uint64_t np_rank_cells_of(const np_ranker *r, const uint8_t *label
 /*! The index as a linear function of the cells for one order of the tiles:
  *  when the cells of a placement, sorted, are c_0 < c_1 < ... < c_{k-1} and
  *  pattern tile order[p] stands on c_p (order a permutation of 0..k-1),
- *  index = sum over p of c_p * coef[p] - offset. O(k^2). */
+ *  index = sum over p of c_p * coef[p] - offset. coef (k entries) and offset
+ *  are the caller's. O(k^2). Cannot fail. */
 void np_rank_linear(const np_ranker *r, const uint8_t *order, uint64_t *coef, uint64_t *offset);
 
 /* ---- walking all placements in index order ------------------------------ */
@@ -121,7 +126,8 @@ typedef struct np_rank_iter {
     uint64_t above[NP_RANK_MAX_K]; /*!< the cells of tiles j+1 .. k-1 */
 } np_rank_iter;
 
-/*! Start at index `start` (< r->count). O(k n). */
+/*! Start the caller's cursor `it` at index `start` (< r->count, not checked).
+ *  `it` copies what it needs: `r` need not outlive it. O(k n). Cannot fail. */
 void np_rank_iter_init(np_rank_iter *it, const np_ranker *r, uint64_t start);
 
 /*! Step to the next index. The index is a mixed-radix number with tile 0's
@@ -131,7 +137,8 @@ void np_rank_iter_init(np_rank_iter *it, const np_ranker *r, uint64_t start);
  *  restart on the lowest cells left free, heaviest lowest (tile j-1 on the
  *  lowest, tile 0 on the highest of them).
  *  @return how many tiles moved (tiles 0 .. m-1; usually 1), or 0 past the
- *  last index (the cursor then stays where it was). */
+ *  last index (the cursor then stays where it was; not an np_error). Cannot
+ *  fail. */
 static inline int np_rank_iter_next(np_rank_iter *it)
 {
     for (int j = 0; j < it->k; j++) {
@@ -163,16 +170,18 @@ typedef struct np_rank_steps {
     uint8_t between[NP_MAX_CELLS][4][2 * NP_MAX_SIDE];
 } np_rank_steps;
 
-/*! Fill `s` for geometry `g` (row-major cells) and numbering label[0..cells).
+/*! Fill the caller's `s` for geometry `g` (row-major cells) and numbering
+ *  label[0..cells); nothing is allocated.
  *  @return NP_OK, or NP_EINVAL when a step passes more than 2 * NP_MAX_SIDE
- *  cells (a numbering that does not follow the rows). */
+ *  cells (a numbering that does not follow the rows; `s` is then partly
+ *  written: not usable). */
 int np_rank_steps_init(np_rank_steps *s, const np_geom *g, const uint8_t *label);
 
 /*! The tile terms of np_rank_moved for one pattern, tiles[0..r->k-1] in index
  *  order: weight[tiles[i]] = r->weight[i], and pass[tiles[i]][tiles[j]] =
  *  np_rank_pass(r, i, j) for j != i. Other entries are left as they are, so
  *  one pair of tables serves a whole partition (zero them first: a tile of
- *  another pattern then passes for 0). */
+ *  another pattern then passes for 0). Both tables are the caller's. Cannot fail. */
 void np_rank_tile_tables(const np_ranker *r, const uint8_t *tiles, uint64_t weight[NP_MAX_CELLS],
                          int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]);
 

@@ -13,15 +13,17 @@ typedef struct np_rng {
     uint64_t s[4];
 } np_rng;
 
-/*! Seed `r` from any 64-bit value (the four state words come from SplitMix64
- *  steps of the seed, so they are never all zero). */
+/*! Seed `r` (the caller's) from any 64-bit value (the four state words come
+ *  from SplitMix64 steps of the seed, so they are never all zero). Cannot fail. */
 void np_rng_seed(np_rng *r, uint64_t seed);
 
-/*! @return the next 64 random bits (xoshiro256**, Blackman and Vigna 2018). */
+/*! @return the next 64 random bits (xoshiro256**, Blackman and Vigna 2018);
+ *  advances `r`. Cannot fail. */
 uint64_t np_rng_next(np_rng *r);
 
-/*! @return a uniformly distributed value in 0 .. n-1 (n >= 1), without the
- *  bias of a plain remainder (Lemire's multiply-and-reject). */
+/*! @return a uniformly distributed value in 0 .. n-1 (n >= 1; 0 for n = 0),
+ *  without the bias of a plain remainder (Lemire's multiply-and-reject);
+ *  advances `r`. Cannot fail. */
 uint64_t np_rng_below(np_rng *r, uint64_t n);
 
 #endif

@@ -5,13 +5,16 @@
 #include <stdint.h>
 
 /*! Bytes of memory available to new allocations (MemAvailable in
- *  /proc/meminfo), or 0 when it cannot be read. Thread-safe. */
+ *  /proc/meminfo), or 0 when it cannot be read (not an np_error). Cannot
+ *  fail. Thread-safe. */
 uint64_t np_mem_available(void);
 
-/*! A monotonic clock in seconds (arbitrary origin). Thread-safe. */
+/*! A monotonic clock in seconds (arbitrary origin). Cannot fail. Thread-safe. */
 double np_clock(void);
 
-/*! Format a byte count as "1.23 GiB" into buf. @return buf. */
+/*! Format a byte count as "1.23 GiB" (or "512 B" below 1 KiB) into the
+ *  caller's buf, NUL-terminated and truncated to buflen (snprintf). Cannot
+ *  fail. @return buf. */
 char *np_format_bytes(char *buf, unsigned long buflen, uint64_t bytes);
 
 #endif
