@@ -700,8 +700,14 @@ static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, in
         np_board c = *b;
         np_board_move(&c, s->g, d);
         search_set_board(s, &c);
-        int ch = search_h(s, kind, &c);
+        /* As the kernel does: the reflected sum only when the plain one does
+         * not already prune the child, so that next_bound is the kernel's. */
+        int ch = search_h(s, kind == K_PDBR ? K_PDB : kind, &c);
         int f = s->gw * (depth + 1) + s->hw * ch;
+        if (kind == K_PDBR && f <= s->bound) {
+            ch = search_h(s, kind, &c);
+            f = s->gw * (depth + 1) + s->hw * ch;
+        }
         if (f > s->bound) {
             if (f < fr->next_bound)
                 fr->next_bound = f;
@@ -807,7 +813,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     it->npieces = fr.n;
     for (size_t k = 0; k < it->nfinished; k++) {
         const np_piece *p = &it->finished[k];
-        if (p->index >= fr.n || ps[p->index].status != P_TODO ||
+        if (p->index >= fr.n || ps[p->index].status != P_TODO || p->length > NP_MAX_PATH ||
             (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length))) {
             free(fr.v);
             free(ps);
@@ -879,9 +885,15 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
                     ;
             } else if (r == RUN) {
                 q->status = P_DONE;
+            } else if (__atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED)) {
+                q->status = P_STOPPED; /* a limit, a cancel */
+            } else if (i > __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED)) {
+                q->status = P_ABORTED; /* after a solution: the serial search never gets here */
             } else {
-                q->status =
-                    __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ? P_STOPPED : P_ABORTED;
+                /* The path cap (NP_MAX_PATH): the serial search would stop
+                 * here too, so the iteration stops. */
+                q->status = P_STOPPED;
+                __atomic_store_n(&proto->sh->halt, 1, __ATOMIC_RELAXED);
             }
 #pragma omp critical(np_ida_found)
             {
@@ -913,10 +925,11 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         if (i < end && (q->status == P_STOPPED || q->status == P_TODO))
             out->stopped = true;
     }
-    if (best != SIZE_MAX) {
+    /* A solution stands only when every piece before it finished: a piece a
+     * limit cut may hold the one the serial search meets first. Else the
+     * iteration is stopped, and a resumed run finishes those pieces. */
+    if (best != SIZE_MAX && !out->stopped)
         out->found_len = ps[best].length;
-        out->stopped = false; /* the solution stands, even if a limit cut a piece before it */
-    }
     free(fr.v);
     free(ps);
     return NP_OK;
@@ -1019,8 +1032,23 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     np_iteration it = {.bound = s->hw * h0};
     if (opts->resume) {
         it = *opts->resume;
-        if (it.bound < s->hw * h0 || (it.depth && !it.npieces))
+        /* A state from elsewhere (a checkpoint file) is checked before it is
+         * trusted: pieces are at most 32 moves deep, finished ones need a list
+         * and a depth to belong to. */
+        if (it.bound < s->hw * h0 || it.depth < 0 || it.depth > 32 || (it.depth && !it.npieces) ||
+            (it.nfinished && (!it.finished || !it.depth)))
             rc = NP_EINVAL;
+        /* --max-nodes counts the work done before the resume too. */
+        sh.generated = it.generated;
+        for (size_t k = 0; rc == NP_OK && k < it.nfinished; k++)
+            sh.generated += it.finished[k].generated;
+        if (sh.max_nodes) {
+            uint64_t left = sh.max_nodes > sh.generated ? sh.max_nodes - sh.generated : 1;
+            if (left < s->next_check)
+                s->next_check = left;
+            for (int i = 0; workers && i < threads; i++)
+                workers[i]->next_check = s->next_check;
+        }
     }
     if (h0 == 0) {
         s->length = 0;

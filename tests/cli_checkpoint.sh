@@ -127,6 +127,12 @@ check "truncated: left as it was" cmp -s cut <(head -c $(($(wc -c <good) - 10)) 
 sed '4s/^tables 4x4 0/tables 4x4 1/' good >digest
 run solve -H lc --checkpoint digest one.txt
 expect "damaged (digest): refused, exit 3, named" 3 err "checkpoint digest:[0-9]+: damaged"
+# an end line whose digest matches the lines before it, but with the header missing
+python3 -c 'import sys; t = b"npuzzle-checkpoint 1\n"; h = 0xcbf29ce484222325
+for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+sys.stdout.write(t.decode() + "end %016x\n" % h)' >headless
+run solve -H lc --checkpoint headless one.txt
+expect "an end line before the header: refused, exit 3, named" 3 err "checkpoint headless:2: damaged"
 echo "hello" >notck
 run solve -H lc --checkpoint notck one.txt
 expect "not a checkpoint: refused, exit 3, named" 3 err "notck:1: not an npuzzle checkpoint"

@@ -753,6 +753,30 @@ static void compare_split(const np_board *b, const np_geom *g, np_hkind h, doubl
         it.nfinished = 1;
         it.finished = done;
         assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
+        /* states a damaged checkpoint could hold: pieces deeper than 32
+         * moves, finished pieces without a list or without a depth, a
+         * solution longer than a path can be */
+        it = log.v[0].it;
+        it.depth = 33;
+        it.nfinished = 0;
+        assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
+        it = log.v[0].it;
+        it.nfinished = 1;
+        it.finished = NULL;
+        assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
+        it.finished = done;
+        done[0] = log.v[0].piece;
+        it.depth = 0;
+        assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
+        it = log.v[0].it;
+        it.nfinished = 1;
+        it.finished = done;
+        char longest[NP_MAX_PATH + 2];
+        memset(longest, 'U', NP_MAX_PATH + 1);
+        longest[NP_MAX_PATH + 1] = 0;
+        done[0].length = NP_MAX_PATH + 1;
+        done[0].moves = longest;
+        assert_int_equal(np_ida_solve(r, b, g, &resumed), NP_EINVAL);
     }
     free(done);
     free(log.v);
@@ -796,6 +820,82 @@ static void test_ida_split_counts(void **state)
         b = walk5(50, &seed);
         compare_split(&b, &g5, NP_H_LC, 0);
     }
+}
+
+/* A node limit that stops a split search in its last iteration: the answer is
+ * the serial one (moves and counts) or "limit", never a solution found while a
+ * piece before it was cut (the serial search may meet another one first); and
+ * a resumed search counts the nodes before the resume towards the limit. */
+static void test_ida_split_limit(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g4;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    assert_non_null(ref);
+    assert_non_null(r);
+    int solved = 0, limited = 0;
+    static const int ids[] = {12, 79, 55};
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        np_board b = make_board(korf[ids[k]].tiles, 4, 4);
+        np_search_opts o = {.heuristic = NP_H_LC, .prune = harness_prune};
+        assert_true(np_ida_solve(ref, &b, &g4, &o) == NP_OK);
+        assert_int_equal(ref->status, NP_STATUS_SOLVED);
+        for (int step = 1; step <= 24; step++) {
+            o.threads = 2 + step % 2;
+            o.max_nodes = ref->generated - ref->generated / 48 * (uint64_t)step;
+            assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+            if (r->status == NP_STATUS_SOLVED) {
+                assert_same_result(ref, r, "split, under a node limit");
+                solved++;
+            } else {
+                assert_int_equal(r->status, NP_STATUS_LIMIT);
+                assert_int_equal(r->length, -1);
+                limited++;
+            }
+        }
+        /* resumed late in the last iteration (its pieces before the
+         * solution's finished), with a limit the nodes before the resume
+         * already reach: stopped at once, though what is left is less */
+        event_log log = {0};
+        np_journal j = {.piece = on_piece, .iteration = on_iteration, .ctx = &log};
+        o.threads = 1;
+        o.max_nodes = 0;
+        o.journal = &j;
+        assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+        size_t sol = log.n;
+        while (sol > 0 && log.v[sol - 1].piece.length < 0)
+            sol--;
+        assert_true(sol > 1 && log.v[sol - 1].piece.index != SIZE_MAX);
+        sol--; /* the event of the piece holding the solution */
+        np_iteration it = log.v[sol].it;
+        np_piece *done = malloc((log.n + 1) * sizeof *done);
+        assert_non_null(done);
+        uint64_t before = it.generated;
+        size_t nd = 0;
+        for (size_t e = 0; e < sol; e++)
+            if (log.v[e].piece.index != SIZE_MAX && log.v[e].it.bound == it.bound) {
+                done[nd] = log.v[e].piece;
+                before += done[nd++].generated;
+            }
+        it.nfinished = nd;
+        it.finished = done;
+        assert_true(nd > 0 && ref->generated - before < before);
+        o.journal = NULL;
+        o.resume = &it;
+        o.max_nodes = before;
+        assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+        assert_int_equal(r->status, NP_STATUS_LIMIT);
+        free(done);
+        free(log.v);
+    }
+    print_message("node limits in the last iteration, 2 and 3 threads: %d serial answers, %d "
+                  "limits\n",
+                  solved, limited);
+    assert_true(limited > 0);
+    free(ref);
+    free(r);
 }
 
 /* ---- duplicate pruning by the machine (fsm.h) --------------------------------- */
@@ -1022,6 +1122,7 @@ int main(void)
         TIMED_TEST(test_batch_threads),
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_split_counts),
+        TIMED_TEST(test_ida_split_limit),
         TIMED_TEST(test_ida_fsm_optimal),
         TIMED_TEST(test_ida_korf100_easy),
         TIMED_TEST(test_ida_specialised_kernels),

@@ -371,6 +371,41 @@ static void test_p8_sampled_boards(void **state)
                   "(reflection on), %llu (off)\n",
                   (unsigned long long)fsm[0], (unsigned long long)fsm[1]);
     assert_true(fsm[0] < gen[0] && fsm[1] < gen[1]);
+    /* Split over 2 and 3 threads, with either lookup and either pruning: the
+     * serial search's moves and counts. The first moves are searched apart
+     * from the kernel (the pieces' list): their pruning and next bound must be
+     * the kernel's, the reflected lookup included. */
+    int split = 0;
+    for (int i = 0; i < nsample; i += 3)
+        for (int v = 0; v < 4; v++) {
+            uint8_t tiles[9];
+            perm_unrank(sample[i], tiles, P8_CELLS);
+            np_board b = make_board(tiles, 3, 3);
+            np_search_opts o = {.heuristic = NP_H_PDB,
+                                .pdbs = t8_auto.set,
+                                .no_reflect = v & 1,
+                                .prune = v & 2 ? NP_PRUNE_FSM : NP_PRUNE_PARENT,
+                                .threads = 1};
+            np_result r1, rn;
+            assert_true(np_ida_solve(&r1, &b, &g3, &o) == NP_OK);
+            o.threads = 2 + i % 2;
+            assert_true(np_ida_solve(&rn, &b, &g3, &o) == NP_OK);
+            if (rn.status != r1.status || strcmp(rn.moves, r1.moves) != 0 ||
+                rn.generated != r1.generated || rn.expanded != r1.expanded) {
+                char text[64];
+                np_board_format(text, sizeof text, &b);
+                fail_msg("8-puzzle %s (reflect %s, %s pruning): 1 thread: %llu generated, %llu "
+                         "expanded, %s; %d threads: %llu, %llu, %s",
+                         text, v & 1 ? "off" : "on", v & 2 ? "machine" : "parent",
+                         (unsigned long long)r1.generated, (unsigned long long)r1.expanded,
+                         r1.moves, o.threads, (unsigned long long)rn.generated,
+                         (unsigned long long)rn.expanded, rn.moves);
+            }
+            split++;
+        }
+    print_message("[ 8-puzzle ] %d searches split over 2 or 3 threads: the serial moves and "
+                  "counts\n",
+                  split);
     free(bydist);
     free(sample);
 }

@@ -569,7 +569,13 @@ static int read_file(checkpoint *c, FILE *f)
             char *s = line + 4;
             uint64_t d;
             line[len - 1] = 0;
-            if (!hex64(&s, &d) || d != h) {
+            if (lineno <= 3) {
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s:%ld: damaged (an end line before the "
+                        "header's three lines); delete it to start over\n",
+                        c->path, lineno);
+                rc = EXIT_PDB;
+            } else if (!hex64(&s, &d) || d != h) {
                 fprintf(stderr,
                         "npuzzle solve: checkpoint %s:%ld: damaged (its digest does not match "
                         "its contents); delete it to start over\n",

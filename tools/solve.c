@@ -195,7 +195,8 @@ static void on_iteration(void *ctx, const np_iteration *next)
 static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
 {
     progress_ctx *p = ctx;
-    p->t0 = np_clock();
+    if (p->iterations)
+        p->t0 = np_clock(); /* one board: no other thread writes it */
     if (p->ck)
         checkpoint_prepare(p->ck, p->idx[index], opts);
     else if (p->iterations)
@@ -206,8 +207,9 @@ static void on_progress(void *ctx, size_t index, size_t done, size_t total, cons
 {
     const progress_ctx *p = ctx;
     /* A board stopped by an interrupt is not finished: its checkpoint holds
-     * where it stood. */
-    if (p->ck && !(interrupted && r->status == NP_STATUS_LIMIT))
+     * where it stood. Nor is one that failed (out of memory, a resumed state
+     * refused): the next run tries it again. */
+    if (p->ck && r->status != NP_STATUS_ERROR && !(interrupted && r->status == NP_STATUS_LIMIT))
         checkpoint_finish(p->ck, p->idx[index], (np_result *)r);
     if (!p->show)
         return;
@@ -735,6 +737,8 @@ static int open_checkpoint(checkpoint **ck, const input *in, solve_args *a)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
+    /* A second SIGINT or SIGTERM ends the run at once, without the last checkpoint. */
+    sa.sa_flags = SA_RESTART | SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
