@@ -21,8 +21,11 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
                    const np_search_opts *opts, const np_batch_opts *bopts)
 {
     np_batch_opts dflt = {0};
+    np_search_opts sdflt = {0};
     if (!bopts)
         bopts = &dflt;
+    if (!opts)
+        opts = &sdflt;
     if (n == 0)
         return NP_OK;
     int threads = bopts->threads > 0 ? bopts->threads : 1;

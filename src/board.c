@@ -299,7 +299,7 @@ bool np_board_valid(const np_board *b, const np_geom *g)
             return false;
         seen |= (uint64_t)1 << b->tiles[i];
     }
-    return b->tiles[b->blank] == 0;
+    return b->blank < g->cells && b->tiles[b->blank] == 0;
 }
 
 bool np_board_is_goal(const np_board *b, const np_geom *g)

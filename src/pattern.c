@@ -150,8 +150,11 @@ int np_pattern_format(char *buf, size_t buflen, const np_pattern *pat, char sep)
         char tmp[8];
         int n = j ? snprintf(tmp, sizeof tmp, "%c%d", sep, pat->tiles[j])
                   : snprintf(tmp, sizeof tmp, "%d", pat->tiles[j]);
-        if (buf && need + (size_t)n < buflen)
-            memcpy(buf + need, tmp, (size_t)n);
+        /* as snprintf: every byte that fits before the terminator, a tile cut too */
+        if (buf && need + 1 < buflen) {
+            size_t k = buflen - 1 - need < (size_t)n ? buflen - 1 - need : (size_t)n;
+            memcpy(buf + need, tmp, k);
+        }
         need += (size_t)n;
     }
     if (buf && buflen)

@@ -294,6 +294,12 @@ static void test_geom_init(void **state)
                 np_board b;
                 np_board_goal(&b, &g);
                 assert_true(np_board_valid(&b, &g));
+                /* a blank index off the board is refused, not followed */
+                np_board off = b;
+                off.blank = (uint8_t)n;
+                assert_false(np_board_valid(&off, &g));
+                off.blank = 255;
+                assert_false(np_board_valid(&off, &g));
                 assert_true(np_board_is_goal(&b, &g));
                 assert_true(np_board_solvable(&b, &g));
                 assert_int_equal(np_h_manhattan(&b, &g), 0);

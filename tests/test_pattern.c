@@ -53,6 +53,12 @@ static void test_parse_custom(void **state)
     /* truncation behaves like snprintf */
     assert_int_equal(np_partition_format(buf, 4, &p), 9);
     assert_string_equal(buf, "1,2");
+    memset(buf, '#', sizeof buf);
+    assert_int_equal(np_partition_format(buf, 8, &p), 9);
+    assert_string_equal(buf, "1,2,3/4");
+    memset(buf, '#', sizeof buf);
+    assert_int_equal(np_pattern_format(buf, 5, &p.patterns[0], ','), 5);
+    assert_string_equal(buf, "1,2,");
 
     /* a covering partition, and parse(format(p)) == p */
     assert_int_equal(np_partition_parse(&p, "8,7,6,5/4,3,2,1", 3, 3, true, err, sizeof err), NP_OK);
