@@ -195,7 +195,7 @@ done
 
 # ---- bad input and usage: exit 2 (3 for a missing file), FILE:LINE: field ----------------
 run verify --boards "$H8" --results k3.json
-expect "results of other boards" 2 err "k3.json:1: field id: '42' does not match the board it pairs with, .*hardest8.txt:9 \\(id 1\\)"
+expect "results of other boards" 2 err "hardest8.txt:9: field id: no answer in .*k3.json for the board with id 1" err "k3.json:1: field id: '42' matches no board"
 head -1 h8.json >short.json
 run verify --boards "$H8" --results short.json
 expect "fewer answers than boards" 2 err "short.json:1: field count: 1 answers for the 2 boards"
@@ -245,6 +245,38 @@ run verify --bogus
 expect "unknown option" 2 err "unknown option '--bogus'"
 run verify --boards "$H8" --results does-not-exist.json
 expect "missing results file" 3 err "cannot open does-not-exist.json"
+# ---- shards (solve --shard K/N, for job arrays) -------------------------------------------------
+# 20 boards (8-puzzle and Korf's 42, 55, 79 mixed, some without id=: their line numbers): the three
+# shards together are the unsharded run, board for board; concatenated in any order, they verify.
+run random --size 3x3 -n 17 --seed 11
+{ grep -v '^#' out; cat k3.txt; } | sed -E '3s/#.*//; 8s/#.*//; s/id=([0-9]+)$/id=r\1/' >mix.txt
+for k in 1 2 3; do
+    solve_to shard$k.json -H lc --format json --shard $k/3 mix.txt
+done
+solve_to whole.json -H lc --format json mix.txt
+# (seconds and nodes_extra, the split search's work beyond the serial count, vary from run to run)
+strip() { sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$@" | sort; }
+check "--shard 1..3 of 3: the union is the unsharded run, board for board" \
+    cmp -s <(strip shard1.json shard2.json shard3.json) <(strip whole.json)
+check "--shard: each shard holds every third board" \
+    test "$(grep -c . shard1.json)" -eq 7 -a "$(grep -c . shard2.json)" -eq 7 -a "$(grep -c . shard3.json)" -eq 6
+cat shard3.json shard1.json shard2.json >shards.json
+run verify --boards mix.txt --results shards.json
+expect "shards concatenated (json, out of order) verify against the whole input" 0 out "20 ok, 0 wrong"
+for f in text csv; do
+    for k in 1 2 3; do
+        solve_to shard$k.$f -H lc --format $f --shard $k/3 mix.txt
+    done
+    cat shard2.$f shard3.$f shard1.$f >shards.$f
+    run verify --boards mix.txt --results shards.$f
+    expect "shards concatenated ($f, headers repeated) verify" 0 out "20 ok, 0 wrong"
+done
+head -n 13 shards.json >part.json
+run verify --boards mix.txt --results part.json
+expect "a shard missing: the boards without an answer named" 2 err "mix.txt:[0-9]+: field id: no answer in .*part.json"
+run solve -q --shard 4/3 mix.txt
+expect "--shard 4/3 refused" 2 err "--shard: '4/3' is not K/N"
+
 run verify --help
 expect "--help" 0 out "usage: npuzzle verify"
 run help verify

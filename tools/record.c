@@ -673,6 +673,19 @@ int record_read_line(record_reader *rd, char *line, record *r, char *msg, size_t
         s++;
     if (!*s)
         return 0;
+    /* The header again (outputs concatenated, as of solve --shard K/N): read
+     * as the first one was, the csv columns afresh. */
+    if (rd->known && rd->fmt != RECORD_JSON) {
+        size_t idlen = strlen(fields[FIELD_ID].name), head = strlen(text_columns[0].head);
+        bool again = rd->fmt == RECORD_CSV
+            ? !strncmp(s, fields[FIELD_ID].name, idlen) && s[idlen] == ','
+            : !strncmp(s, text_columns[0].head, head) && isspace((unsigned char)s[head]) &&
+                strstr(s, text_columns[2].head);
+        if (again) {
+            record_reader_free(rd);
+            rd->known = false;
+        }
+    }
     if (!rd->known) {
         int rc = read_format(rd, s, msg, msglen);
         if (rc <= 0)

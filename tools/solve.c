@@ -54,8 +54,8 @@ void usage_solve(void)
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
            "      --max-nodes N    give up on a board after N generated nodes\n"
            "      --timeout S      give up on a board after S seconds\n"
-           "      --max-memory B   memory A* may use (bytes, K/M/G suffix)\n"
-           "      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
+           "      --max-memory B   memory A* may use (bytes, K/M/G suffix)\n");
+    printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
            "                       started again with the same command continues from it\n"
@@ -63,6 +63,9 @@ void usage_solve(void)
            "                       other boards, options or tables is refused\n"
            "      --checkpoint-every S  write FILE at most every S seconds while searching\n"
            "                       (default 1; 0: after every finished piece)\n"
+           "      --shard K/N      solve only every N-th board, starting with the K-th\n"
+           "                       (1 <= K <= N; for job arrays: the outputs of the N\n"
+           "                       shards, concatenated, pass npuzzle verify --boards)\n"
            "      --progress       report each finished board on standard error (and, for\n"
            "                       a single board, each finished iteration: the next\n"
            "                       bound, nodes, rate, time; on a terminal, always)\n"
@@ -237,7 +240,8 @@ typedef struct solve_args {
     const char *checkpoint; /* --checkpoint FILE, or NULL */
     bool reproduce;         /* --reproduce kf2002 */
     double checkpoint_every;
-    char **files; /* the FILE arguments; none: standard input */
+    int shard_k, shard_n; /* --shard K/N; 0/0: every board */
+    char **files;         /* the FILE arguments; none: standard input */
     int nfiles;
 } solve_args;
 
@@ -267,6 +271,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"prune", required_argument, NULL, 'U'},
         {"reproduce", required_argument, NULL, 'Y'},
         {"checkpoint-every", required_argument, NULL, 'E'},
+        {"shard", required_argument, NULL, 'X'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
@@ -388,6 +393,18 @@ static int parse_args(solve_args *a, int argc, char **argv)
                 return EXIT_USAGE;
             }
             break;
+        case 'X': {
+            int k = 0, n = 0, used = 0;
+            if (sscanf(optarg, "%d/%d%n", &k, &n, &used) != 2 || optarg[used] || n < 1 || k < 1 ||
+                k > n) {
+                fprintf(stderr, "npuzzle solve: --shard: '%s' is not K/N with 1 <= K <= N\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            a->shard_k = k;
+            a->shard_n = n;
+            break;
+        }
         case 'q': a->quiet = true; break;
         case 'h': usage_solve(); return -1;
         default: return cli_option_error("solve", c, argv);
@@ -440,6 +457,15 @@ static int read_input(input *in, const solve_args *a)
         fprintf(stderr, "npuzzle solve: %ld malformed line%s, nothing solved\n", in->bad.count,
                 in->bad.count == 1 ? "" : "s");
         rc = EXIT_USAGE;
+    }
+    /* --shard K/N: the boards K, K+N, K+2N, ... of the input (counted from 1),
+     * each keeping its id (its line number when it has no id=). */
+    if (rc == EXIT_OK && a->shard_n > 0) {
+        size_t kept = 0;
+        for (size_t i = 0; i < in->n; i++)
+            if (i % (size_t)a->shard_n == (size_t)(a->shard_k - 1))
+                in->v[kept++] = in->v[i];
+        in->n = kept;
     }
     return rc;
 }

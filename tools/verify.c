@@ -29,7 +29,8 @@ void usage_verify(void)
            "    TILES... # id=NAME opt=N moves=ULDR... [length=N] [status=S]\n"
            "Second form: the boards given to `npuzzle solve` (--boards) and its output\n"
            "in any format (--results: text, json or csv, recognised by its first line),\n"
-           "paired in order; each record's id must match its board's. Either may be '-'\n"
+           "paired by id (in order, or in any order: the outputs of solve --shard K/N\n"
+           "concatenated); every board needs one answer. Either may be '-'\n"
            "for standard input.\n"
            "\n"
            "options:\n"
@@ -304,6 +305,43 @@ static int results_next(results *rs, tally *t, record *a)
     return 0;
 }
 
+/* One answer of the results, its strings copied. */
+typedef struct answer {
+    record a;
+    long lineno;
+    bool used;
+    char *strings; /* id, size, moves and check, one after another */
+} answer;
+
+static bool answer_keep(answer *x, const record *a, long lineno)
+{
+    const char *src[4] = {a->id, a->size, a->moves, a->check};
+    size_t len = 0;
+    for (int i = 0; i < 4; i++)
+        len += src[i] ? strlen(src[i]) + 1 : 0;
+    x->strings = malloc(len ? len : 1);
+    if (!x->strings)
+        return false;
+    x->a = *a;
+    x->lineno = lineno;
+    x->used = false;
+    const char **dst[4] = {&x->a.id, &x->a.size, &x->a.moves, &x->a.check};
+    char *p = x->strings;
+    for (int i = 0; i < 4; i++) {
+        if (!src[i])
+            continue;
+        size_t l = strlen(src[i]) + 1;
+        memcpy(p, src[i], l);
+        *dst[i] = p;
+        p += l;
+    }
+    return true;
+}
+
+/* Boards and answers are paired by id: in order when the answers follow the
+ * boards, else (the concatenated outputs of `solve --shard K/N`) the first
+ * unused answer with the board's id. Every board needs one answer and every
+ * answer one board. */
 static int verify_paired(tally *t, const vopts *o, const char *bname, const char *rname)
 {
     boards_reader br;
@@ -318,55 +356,78 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         t->io_error = true;
         return 0;
     }
-    long nboards = 0, nresults = 0;
-    bool results_done = false;
-    np_board b;
-    np_board_meta meta;
-    int rc;
-    while ((rc = boards_next(&br, o->rows, o->cols, &b, &meta, &t->bad)) == 1) {
-        nboards++;
-        if (results_done)
-            continue;
-        record a;
-        int rrc = results_next(&rs, t, &a);
-        if (rrc == 0 || rrc == -2) {
-            results_done = true;
-            if (rrc == -2) {
-                boards_read_error(&rs.r, "verify");
-                t->io_error = true;
-            }
-            continue;
-        }
+    answer *ans = NULL;
+    size_t nans = 0, cap = 0;
+    long nresults = 0;
+    record a;
+    int rrc;
+    while ((rrc = results_next(&rs, t, &a)) != 0 && rrc != -2) {
         nresults++;
         if (rrc < 0)
             continue;
+        if (nans == cap) {
+            cap = cap ? 2 * cap : 256;
+            answer *v = realloc(ans, cap * sizeof *v);
+            if (!v) {
+                fprintf(stderr, "npuzzle verify: out of memory reading %s\n", rs.r.name);
+                t->io_error = true;
+                break;
+            }
+            ans = v;
+        }
+        if (!answer_keep(&ans[nans], &a, rs.r.lineno)) {
+            fprintf(stderr, "npuzzle verify: out of memory reading %s\n", rs.r.name);
+            t->io_error = true;
+            break;
+        }
+        nans++;
+    }
+    if (rrc == -2) {
+        boards_read_error(&rs.r, "verify");
+        t->io_error = true;
+    }
+    long nboards = 0;
+    np_board b;
+    np_board_meta meta;
+    int rc = 0;
+    size_t next = 0; /* the answer that follows the last one paired */
+    while (!t->io_error && (rc = boards_next(&br, o->rows, o->cols, &b, &meta, &t->bad)) == 1) {
+        nboards++;
         char idbuf[32];
         const char *id = record_board_id(&meta, br.lineno, idbuf, sizeof idbuf);
-        if (strcmp(id, a.id) != 0) {
-            boards_error(&t->bad, rs.r.name, rs.r.lineno,
-                         "field id: '%.40s' does not match the board it pairs with, %s:%ld (id %s)",
-                         a.id, br.name, br.lineno, id);
+        size_t k = next;
+        if (k >= nans || ans[k].used || strcmp(ans[k].a.id, id) != 0)
+            for (k = 0; k < nans && (ans[k].used || strcmp(ans[k].a.id, id) != 0); k++)
+                ;
+        if (k == nans) {
+            if (nans > 0 || nresults == 0)
+                boards_error(&t->bad, br.name, br.lineno,
+                             "field id: no answer in %s for the board with id %s", rs.r.name, id);
             continue;
         }
+        ans[k].used = true;
+        next = k + 1;
         char where[512];
         snprintf(where, sizeof where, "%s:%ld (%s:%ld)", br.name, br.lineno, rs.r.name,
-                 rs.r.lineno);
-        check_answer(t, o, where, id, &b, &meta, &a);
+                 ans[k].lineno);
+        check_answer(t, o, where, id, &b, &meta, &ans[k].a);
     }
     if (rc < 0) {
         boards_read_error(&br, "verify");
         t->io_error = true;
     }
-    if (!results_done && !t->io_error) {
-        record a;
-        int rrc;
-        while ((rrc = results_next(&rs, t, &a)) != 0 && rrc != -2)
-            nresults++;
-    }
+    for (size_t k = 0; k < nans && !t->io_error; k++)
+        if (!ans[k].used)
+            boards_error(&t->bad, rs.r.name, ans[k].lineno,
+                         "field id: '%.40s' matches no board of %s (or another answer has it)",
+                         ans[k].a.id, br.name);
     if (nboards != nresults && !t->io_error)
         boards_error(&t->bad, rs.r.name, rs.r.lineno,
                      "field count: %ld answers for the %ld boards of %s", nresults, nboards,
                      br.name);
+    for (size_t k = 0; k < nans; k++)
+        free(ans[k].strings);
+    free(ans);
     record_reader_free(&rs.rd);
     boards_close(&rs.r);
     boards_close(&br);
