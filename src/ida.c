@@ -781,6 +781,70 @@ static void journal_piece(const np_journal *j, const np_iteration *it, size_t i,
     j->piece(j->ctx, it, &p);
 }
 
+/* The pieces of one iteration handed out by a runner (np_piece_runner): the
+ * runner's thread alone calls next and done, while the iteration waits. */
+struct np_piece_queue {
+    search *proto;
+    piece_state *ps;
+    size_t n, next;
+    size_t *best;
+    iteration_out *out;
+    const np_journal *journal;
+    const np_iteration *it;
+};
+
+size_t np_piece_queue_next(np_piece_queue *q)
+{
+    shared *sh = q->proto->sh;
+    if (!sh->halt &&
+        ((sh->cancel && *sh->cancel) || (sh->max_nodes && sh->generated >= sh->max_nodes) ||
+         (sh->deadline > 0 && np_clock() >= sh->deadline)))
+        sh->halt = 1;
+    while (q->next < q->n && q->ps[q->next].status != P_TODO)
+        q->next++;
+    if (sh->halt || q->next >= q->n || q->next > sh->found_piece)
+        return SIZE_MAX;
+    return q->next++;
+}
+
+int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
+{
+    if (p->index >= q->n || q->ps[p->index].status != P_TODO || p->length > NP_MAX_PATH ||
+        (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length)))
+        return NP_EINVAL;
+    shared *sh = q->proto->sh;
+    piece_state *st = &q->ps[p->index];
+    sh->generated += p->generated;
+    st->expanded = p->expanded;
+    st->generated = p->generated;
+    if (stopped) { /* a limit or a cancel where it ran: the iteration stops */
+        st->status = P_STOPPED;
+        sh->halt = 1;
+        return NP_OK;
+    }
+    st->next_bound = p->next_bound;
+    st->length = p->length;
+    st->status = p->length >= 0 ? P_FOUND : P_DONE;
+    uint8_t path[NP_MAX_PATH];
+    for (int i = 0; i < p->length; i++) {
+        int d = np_dir_from_char(p->moves[i]);
+        if (d < 0)
+            return NP_EINVAL;
+        path[i] = (uint8_t)d;
+    }
+    if (st->status == P_FOUND) {
+        if (p->index < sh->found_piece)
+            sh->found_piece = p->index;
+        if (p->index < *q->best) {
+            *q->best = p->index;
+            memcpy(q->out->found_path, path, (size_t)p->length);
+        }
+    }
+    if (q->journal && q->journal->piece)
+        journal_piece(q->journal, q->it, p->index, st, path);
+    return NP_OK;
+}
+
 /* One IDA* iteration as its ordered list of pieces, handed to the threads one
  * at a time (their sizes differ wildly). The answer and counts are the serial
  * search's: when a piece finds a solution, the pieces before it still finish
@@ -789,7 +853,7 @@ static void journal_piece(const np_journal *j, const np_iteration *it, size_t i,
  * depth (0: choose) and the finished pieces to skip. */
 static int piece_iteration(search *proto, int kind, int weighted, const np_board *start, int h0,
                            int threads, search **workers, const np_journal *journal,
-                           np_iteration *it, iteration_out *out)
+                           const np_piece_runner *runner, np_iteration *it, iteration_out *out)
 {
     frontier fr = {0};
     out->extra = 0;
@@ -845,15 +909,33 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     __atomic_store_n(&proto->sh->found_piece, best, __ATOMIC_RELAXED);
     it->nfinished = 0;
     it->finished = NULL;
+    if (runner) {
+        /* Handed out by the caller (other processes); the summing below is
+         * the same. */
+        np_piece_queue q = {.proto = proto,
+                            .ps = ps,
+                            .n = fr.n,
+                            .best = &best,
+                            .out = out,
+                            .journal = journal,
+                            .it = it};
+        rc = runner->run(runner->ctx, it, &q);
+        if (rc != NP_OK) {
+            free(fr.v);
+            free(ps);
+            return rc;
+        }
+        threads = 0; /* no threads of ours: the loop below has nothing to do */
+    }
     for (int i = 0; i < threads; i++) {
         workers[i]->bound = proto->bound;
         workers[i]->outcome = RUN;
     }
-#pragma omp parallel num_threads(threads)
+#pragma omp parallel num_threads(threads ? threads : 1) if (threads)
     {
         search *s = workers[omp_get_thread_num()];
 #pragma omp for schedule(dynamic, 1)
-        for (size_t i = 0; i < fr.n; i++) {
+        for (size_t i = 0; i < (threads ? fr.n : 0); i++) {
             if (ps[i].status != P_TODO || __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ||
                 i > __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED))
                 continue;
@@ -935,14 +1017,13 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     return NP_OK;
 }
 
-int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
-                 const np_search_opts *opts)
+/* The search of `start` as opts ask for, its board set and its tables built
+ * (not its limits): *kind its heuristic. @return NP_OK, NP_EINVAL,
+ * NP_EUNSUPPORTED or NP_ENOMEM, as np_ida_solve. */
+static int search_open(search **out, int *kind_out, const np_board *start, const np_geom *g,
+                       const np_search_opts *opts)
 {
-    np_search_opts defaults = {0};
-    if (!opts)
-        opts = &defaults;
-    memset(res, 0, sizeof *res);
-    res->length = -1;
+    *out = NULL;
     if (!np_geom_row_major(g) || !np_board_valid(start, g))
         return NP_EINVAL;
     if ((opts->weight != 0 && opts->weight < 1.0) || opts->prune < NP_PRUNE_DEFAULT ||
@@ -960,8 +1041,6 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         break;
     default: return NP_EINVAL;
     }
-
-    double t0 = np_clock();
     search *s = malloc(sizeof *s);
     if (!s)
         return NP_ENOMEM;
@@ -978,7 +1057,95 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         fsm = np__fsm_duplicates();
     s->fsm = fsm->next;
     s->machine = fsm != np__fsm_parent();
+    int weighted = opts->weight > 1.0;
+    s->gw = weighted ? 1000 : 1;
+    s->hw = weighted ? (int)(opts->weight * 1000.0 + 0.5) : 1;
     search_set_board(s, start);
+    *kind_out = kind;
+    *out = s;
+    return NP_OK;
+}
+
+int np_ida_piece(np_piece *out, char moves[NP_MAX_PATH + 1], bool *stopped, const np_board *start,
+                 const np_geom *g, const np_search_opts *opts, const np_iteration *it, size_t index)
+{
+    np_search_opts defaults = {0};
+    if (!opts)
+        opts = &defaults;
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    out->length = -1;
+    out->next_bound = INT_MAX;
+    moves[0] = 0;
+    *stopped = false;
+    if (it->depth < 1 || it->depth > 32 || index >= it->npieces)
+        return NP_EINVAL;
+    search *s;
+    int kind;
+    int rc = search_open(&s, &kind, start, g, opts);
+    if (rc != NP_OK)
+        return rc;
+    shared sh = {0};
+    sh.max_nodes = opts->max_nodes;
+    sh.deadline = opts->timeout > 0 ? np_clock() + opts->timeout : 0;
+    sh.cancel = opts->cancel;
+    sh.found_piece = SIZE_MAX;
+    s->sh = &sh;
+    s->next_check = CHECK_EVERY;
+    if (sh.max_nodes && sh.max_nodes < s->next_check)
+        s->next_check = sh.max_nodes;
+    s->bound = it->bound;
+    frontier fr = {0};
+    uint64_t extra = 0;
+    int h0 = search_h(s, kind, start);
+    rc = frontier_build(&fr, s, kind, start, h0, it->depth, 0, &extra);
+    if (rc == NP_OK && (fr.limit != it->depth || fr.n != it->npieces))
+        rc = NP_EINVAL; /* another board, bound or search than the list's */
+    if (rc == NP_OK) {
+        const task *tk = &fr.v[index];
+        int r;
+        memcpy(s->path, tk->path, (size_t)tk->depth);
+        if (tk->goal) {
+            s->length = tk->depth;
+            r = FOUND;
+        } else {
+            search_set_board(s, &tk->board);
+            s->piece = index;
+            s->next_bound = INT_MAX;
+            s->outcome = RUN;
+            r = dfs_root(s, kind, opts->weight > 1.0, tk->depth, tk->h, tk->state);
+            out->expanded = s->expanded;
+            out->generated = s->generated;
+            out->next_bound = s->next_bound;
+        }
+        if (r == FOUND) {
+            out->length = s->length;
+            path_letters(moves, s->path, s->length);
+            out->moves = moves;
+        } else if (r != RUN) {
+            *stopped = true;
+        }
+    }
+    free(fr.v);
+    search_free_tables(s);
+    free(s);
+    return rc;
+}
+
+int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
+                 const np_search_opts *opts)
+{
+    np_search_opts defaults = {0};
+    if (!opts)
+        opts = &defaults;
+    memset(res, 0, sizeof *res);
+    res->length = -1;
+    double t0 = np_clock();
+    search *s;
+    int kind;
+    int rc = search_open(&s, &kind, start, g, opts);
+    if (rc != NP_OK)
+        return rc;
     res->h0 = search_h(s, kind, start);
     if (!np_board_solvable(start, g)) {
         res->status = NP_STATUS_UNSOLVABLE;
@@ -994,8 +1161,6 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     sh.found_piece = SIZE_MAX;
     s->sh = &sh;
     int weighted = opts->weight > 1.0;
-    s->gw = weighted ? 1000 : 1;
-    s->hw = weighted ? (int)(opts->weight * 1000.0 + 0.5) : 1;
     s->next_check = CHECK_EVERY;
     if (sh.max_nodes && sh.max_nodes < s->next_check)
         s->next_check = sh.max_nodes;
@@ -1004,7 +1169,8 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
      * resumed state asks for pieces; else the plain serial search (the same
      * counts, without building the pieces). */
     int threads = opts->threads > 1 ? opts->threads : 1;
-    bool pieces = threads > 1 || (opts->journal && opts->journal->piece) || opts->resume;
+    bool pieces =
+        threads > 1 || (opts->journal && opts->journal->piece) || opts->resume || opts->runner;
     search **workers = NULL;
     rc = NP_OK;
     if (pieces) {
@@ -1022,7 +1188,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
             /* cppcheck-suppress nullPointerRedundantCheck ; NULL only on the break above */
             search_clone(workers[i], s);
         }
-        if (!workers && (opts->journal || opts->resume))
+        if (!workers && (opts->journal || opts->resume || opts->runner))
             rc = NP_ENOMEM;
         else if (!workers)
             pieces = false, threads = 1; /* no memory for the copies: search serially */
@@ -1064,8 +1230,8 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         s->next_bound = INT_MAX;
         if (pieces) {
             search_set_board(s, start);
-            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts->journal, &it,
-                                 io);
+            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts->journal,
+                                 opts->runner, &it, io);
             if (rc != NP_OK)
                 break;
             it.expanded += io->expanded;

@@ -822,6 +822,112 @@ static void test_ida_split_counts(void **state)
     }
 }
 
+/* A runner that takes up to 5 pieces at a time and searches them in reverse
+ * order with np_ida_piece, as another process would: results come back out
+ * of order. */
+typedef struct test_runner {
+    const np_board *b;
+    const np_geom *g;
+    np_search_opts opts; /* the search's, without the runner */
+    int calls;
+    size_t pieces;
+    bool stop_one; /* report the first piece taken as stopped */
+} test_runner;
+
+static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
+{
+    test_runner *tr = ctx;
+    tr->calls++;
+    for (;;) {
+        size_t idx[5];
+        int n = 0;
+        while (n < 5 && (idx[n] = np_piece_queue_next(q)) != SIZE_MAX)
+            n++;
+        if (n == 0)
+            return NP_OK;
+        for (int k = n - 1; k >= 0; k--) {
+            np_piece p;
+            char moves[NP_MAX_PATH + 1];
+            bool stopped;
+            assert_int_equal(np_ida_piece(&p, moves, &stopped, tr->b, tr->g, &tr->opts, it, idx[k]),
+                             NP_OK);
+            assert_false(stopped);
+            if (tr->stop_one) {
+                stopped = true;
+                tr->stop_one = false;
+            }
+            assert_int_equal(np_piece_queue_done(q, &p, stopped), NP_OK);
+            assert_int_equal(np_piece_queue_done(q, &p, false), NP_EINVAL); /* only once */
+            tr->pieces++;
+        }
+    }
+}
+
+/* Pieces searched by a runner (np_ida_piece, out of order) give the serial
+ * moves and counts; a piece reported stopped ends the search with a limit;
+ * np_ida_piece refuses an iteration that does not fit the board. */
+static void test_ida_runner(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g3, g4;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    assert_non_null(ref);
+    assert_non_null(r);
+    size_t pieces = 0;
+    int boards = 0;
+    for (int k = 0; k < 8; k++) {
+        np_board b;
+        const np_geom *g = k < 4 ? &g3 : &g4;
+        if (k < 4) {
+            uint8_t p[9];
+            perm_unrank(sample33[(size_t)k * 500 % nsample33], p, 9);
+            b = make_board(p, 3, 3);
+        } else {
+            static const int ids[] = {12, 79, 55, 42};
+            b = make_board(korf[ids[k - 4]].tiles, 4, 4);
+        }
+        np_search_opts o = {.heuristic = k % 2 ? NP_H_LC : NP_H_MD, .prune = harness_prune};
+        assert_true(np_ida_solve(ref, &b, g, &o) == NP_OK);
+        if (ref->status != NP_STATUS_SOLVED)
+            continue;
+        test_runner tr = {.b = &b, .g = g, .opts = o};
+        np_piece_runner runner = {.run = run_pieces, .ctx = &tr};
+        np_search_opts ro = o;
+        ro.runner = &runner;
+        ro.threads = 2;
+        assert_true(np_ida_solve(r, &b, g, &ro) == NP_OK);
+        assert_same_result(ref, r, "pieces by a runner");
+        if (ref->length > 0)
+            assert_true(tr.calls > 0);
+        pieces += tr.pieces;
+        boards++;
+        if (ref->length >= 2) {
+            tr.stop_one = true;
+            assert_true(np_ida_solve(r, &b, g, &ro) == NP_OK);
+            assert_int_equal(r->status, NP_STATUS_LIMIT);
+            assert_int_equal(r->length, -1);
+        }
+    }
+    /* an iteration that does not fit */
+    np_board b = make_board(korf[12].tiles, 4, 4);
+    np_search_opts o = {.heuristic = NP_H_MD};
+    np_iteration it = {.bound = 40, .depth = 3, .npieces = 1};
+    np_piece p;
+    char moves[NP_MAX_PATH + 1];
+    bool stopped;
+    assert_int_equal(np_ida_piece(&p, moves, &stopped, &b, &g4, &o, &it, 0), NP_EINVAL);
+    it.depth = 0;
+    assert_int_equal(np_ida_piece(&p, moves, &stopped, &b, &g4, &o, &it, 0), NP_EINVAL);
+    print_message("runner: %d boards, %zu pieces searched out of order, the serial counts\n",
+                  boards, pieces);
+    assert_true(boards >= 6 && pieces > 100);
+    free(ref);
+    free(r);
+}
+
 /* A node limit that stops a split search in its last iteration: the answer is
  * the serial one (moves and counts) or "limit", never a solution found while a
  * piece before it was cut (the serial search may meet another one first); and
@@ -1123,6 +1229,7 @@ int main(void)
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_split_limit),
+        TIMED_TEST(test_ida_runner),
         TIMED_TEST(test_ida_fsm_optimal),
         TIMED_TEST(test_ida_korf100_easy),
         TIMED_TEST(test_ida_specialised_kernels),

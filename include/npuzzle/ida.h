@@ -64,6 +64,36 @@ typedef struct np_journal {
     void *ctx;
 } np_journal;
 
+/*! The pieces of one iteration, handed out by a runner (opaque; valid during
+ *  the runner's call only). */
+typedef struct np_piece_queue np_piece_queue;
+
+/*! Pieces searched elsewhere (other processes: npuzzle-mpi). With a runner,
+ *  np_ida_solve builds each iteration's list of pieces (opts->threads * 64 of
+ *  them at least, as for threads) and calls `run` instead of searching them:
+ *  run takes pieces with np_piece_queue_next(), has each searched (by
+ *  np_ida_piece() with the same board and options) and hands every result to
+ *  np_piece_queue_done(), from its own thread only. It returns when no piece
+ *  it took is still out: NP_OK, or an np_error that np_ida_solve returns. The
+ *  answer and counts are summed as for threads: the serial search's. */
+typedef struct np_piece_runner {
+    int (*run)(void *ctx, const np_iteration *it, np_piece_queue *q);
+    void *ctx;
+} np_piece_runner;
+
+/*! The next piece to search, in order; SIZE_MAX when none is left to hand out
+ *  (all taken, the rest after a piece holding a solution, or a limit or cancel
+ *  of the search: its options' max_nodes, counting the pieces reported, its
+ *  timeout and cancel). */
+size_t np_piece_queue_next(np_piece_queue *q);
+
+/*! A piece's result, as np_ida_piece() gave it (p->moves borrowed for the
+ *  call); `stopped`: a limit or cancel cut it (its counts are then extra
+ *  work, and the iteration stops: the search ends with NP_STATUS_LIMIT).
+ *  @return NP_OK; NP_EINVAL for a piece not handed out or already reported,
+ *          or moves that do not match the length. */
+int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped);
+
 /*! Which move sequences IDA* cuts. */
 typedef enum np_prune {
     NP_PRUNE_DEFAULT = 0, /*!< NP_PRUNE_PARENT, the papers' search (`npuzzle solve`
@@ -78,20 +108,22 @@ typedef enum np_prune {
  *  its default. The struct is read-only during a search and may be shared by
  *  threads. */
 typedef struct np_search_opts {
-    np_hkind heuristic;         /*!< NP_H_MD (default), NP_H_LC or NP_H_PDB */
-    const np_pdbset *pdbs;      /*!< NP_H_PDB: the mapped tables (not owned) */
-    bool no_reflect;            /*!< NP_H_PDB: skip the reflected (transposed) lookup */
-    double weight;              /*!< f = g + weight*h; 0 or 1 = optimal search */
-    uint64_t max_nodes;         /*!< stop after this many generated nodes (0 = none) */
-    double timeout;             /*!< stop after this many seconds (0 = none) */
-    int threads;                /*!< threads for one board (0 or 1 = serial) */
-    uint64_t max_memory;        /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
-    const volatile int *cancel; /*!< if not NULL, the search stops when *cancel != 0 */
-    np_prune prune;             /*!< duplicate pruning (default NP_PRUNE_DEFAULT) */
-    const np_journal *journal;  /*!< if not NULL, told of every finished piece and iteration */
-    const np_iteration *resume; /*!< if not NULL, continue from this state (np_ida_solve
+    np_hkind heuristic;            /*!< NP_H_MD (default), NP_H_LC or NP_H_PDB */
+    const np_pdbset *pdbs;         /*!< NP_H_PDB: the mapped tables (not owned) */
+    bool no_reflect;               /*!< NP_H_PDB: skip the reflected (transposed) lookup */
+    double weight;                 /*!< f = g + weight*h; 0 or 1 = optimal search */
+    uint64_t max_nodes;            /*!< stop after this many generated nodes (0 = none) */
+    double timeout;                /*!< stop after this many seconds (0 = none) */
+    int threads;                   /*!< threads for one board (0 or 1 = serial) */
+    uint64_t max_memory;           /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
+    const volatile int *cancel;    /*!< if not NULL, the search stops when *cancel != 0 */
+    np_prune prune;                /*!< duplicate pruning (default NP_PRUNE_DEFAULT) */
+    const np_journal *journal;     /*!< if not NULL, told of every finished piece and iteration */
+    const np_iteration *resume;    /*!< if not NULL, continue from this state (np_ida_solve
                                  *   checks that it fits the board: NP_EINVAL if not) */
-    bool generic_kernel;        /*!< use the general kernel even on 4x4 and 5x5 boards, which
+    const np_piece_runner *runner; /*!< if not NULL, pieces are searched elsewhere (see
+                                    *   np_piece_runner) */
+    bool generic_kernel;           /*!< use the general kernel even on 4x4 and 5x5 boards, which
                                 *   have kernels with compile-time geometry (for tests and
                                 *   benchmarks: both walk the same tree) */
 } np_search_opts;
@@ -143,6 +175,19 @@ typedef struct np_result {
  *  Thread-safe: many searches may run at once on shared `g` and `opts`. */
 int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
                  const np_search_opts *opts);
+
+/*! Search one piece of an iteration: piece `index` of the list that the
+ *  iteration `it` (its bound, depth and npieces) gives for `start` with these
+ *  options, as np_ida_solve's threads do (opts->threads, journal, resume and
+ *  runner are not used; max_nodes, timeout and cancel apply to this piece).
+ *  `moves` (the caller's) receives a solution when the piece holds one, and
+ *  out->moves then points to it.
+ *  @return NP_OK, with *stopped when a limit or cancel cut the piece; the
+ *          errors of np_ida_solve, and NP_EINVAL when `it` does not fit the
+ *          board (another bound, depth or number of pieces). */
+int np_ida_piece(np_piece *out, char moves[NP_MAX_PATH + 1], bool *stopped, const np_board *start,
+                 const np_geom *g, const np_search_opts *opts, const np_iteration *it,
+                 size_t index);
 
 /*! Check a solution independently of the search: apply `moves` (as
  *  np_board_apply_moves) to a copy of `start` and test that the goal is
