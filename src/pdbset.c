@@ -117,6 +117,11 @@ const np_partition *np_pdbset_partition(const np_pdbset *set)
     return &set->part;
 }
 
+uint64_t np_pdbset_table_checksum(const np_pdbset *set, int p)
+{
+    return np_pdb_get_header(set->pdb[p])->payload_xxh3;
+}
+
 uint64_t np_pdbset_digest(const np_pdbset *set)
 {
     /* FNV-1a over the bytes that name each table's contents. */

@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef NP_MPI
+#include <fcntl.h>
+
+#include "solve_mpi.h"
+#endif
 
 #include "boards.h"
 #include "checkpoint.h"
@@ -473,30 +478,42 @@ static int read_input(input *in, const solve_args *a)
 /* Solve the m boards of one size, boards[j] being the input's board idx[j],
  * into res[idx[j]]: open its PDBs when they are wanted, run the batch, and
  * check the tables again after it. @return an exit code. */
+/* The geometry, search options and tables for boards of r x k, as the
+ * options ask. @return EXIT_OK, or the exit code solve_pdb_open reported. */
+static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const solve_args *a,
+                      int threads, int r, int k)
+{
+    np_geom_init(g, r, k, a->goal);
+    *o = a->opts;
+    memset(pdb, 0, sizeof *pdb);
+    bool want_pdb =
+        a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
+    if (want_pdb) {
+        int prc = solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
+                                 a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map);
+        if (prc != EXIT_OK)
+            return prc;
+        if (pdb->set) {
+            o->heuristic = NP_H_PDB;
+            o->pdbs = pdb->set;
+        } else {
+            o->heuristic = a->heuristic_given ? a->opts.heuristic : NP_H_LC;
+        }
+    }
+    return EXIT_OK;
+}
+
 static int solve_group(np_result *res, const input *in, const np_board *boards, const size_t *idx,
                        size_t m, const solve_args *a, np_batch_opts *bopts, progress_ctx *pctx)
 {
     int rc = EXIT_OK;
     int r = boards[0].rows, k = boards[0].cols;
     np_geom g;
-    np_geom_init(&g, r, k, a->goal);
-    np_search_opts o = a->opts;
-    solve_pdb_ctx pdb = {0};
-    bool want_pdb =
-        a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && bopts->algorithm == NP_ALG_IDA);
-    if (want_pdb) {
-        int prc =
-            solve_pdb_open(&pdb, &g, a->partition, a->pdb_dir_opt, a->gen, bopts->threads, a->quiet,
-                           a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map);
-        if (prc != EXIT_OK)
-            return prc;
-        if (pdb.set) {
-            o.heuristic = NP_H_PDB;
-            o.pdbs = pdb.set;
-        } else {
-            o.heuristic = a->heuristic_given ? a->opts.heuristic : NP_H_LC;
-        }
-    }
+    np_search_opts o;
+    solve_pdb_ctx pdb;
+    int prc = group_open(&g, &o, &pdb, a, bopts->threads, r, k);
+    if (prc != EXIT_OK)
+        return prc;
     /* One size in the input (the usual case): results go straight into
      * place, without a second array of m results (about 1 KiB each). */
     bool direct = m == in->n;
@@ -535,7 +552,16 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     if (pdb.set)
         install_sigbus_handler();
+#ifdef NP_MPI
+    char *dir = cli_pdb_dir(a->pdb_dir_opt);
+    int brc = mpi_active() ? mpi_solve_batch(part, boards, m, &g, &o, bopts, dir ? dir : "")
+                           : np_batch_solve(part, boards, m, &g, &o, bopts);
+    free(dir);
+    if (brc == NP_EMISMATCH && mpi_active())
+        rc = EXIT_PDB; /* reported by rank and file */
+#else
     int brc = np_batch_solve(part, boards, m, &g, &o, bopts);
+#endif
     if (pdb.set && brc == NP_OK) {
         /* A table rewritten in place while mapped would have fed the search
          * wrong values: check the files again before trusting the answers. */
@@ -564,7 +590,7 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
                 "(written by another version?); delete it to start over\n",
                 a->checkpoint);
         rc = EXIT_USAGE;
-    } else if (brc != NP_OK) {
+    } else if (brc != NP_OK && rc == EXIT_OK) {
         fprintf(stderr, "npuzzle solve: %s\n", np_strerror(brc));
         rc = cli_exit_for_error(brc);
     }
@@ -810,3 +836,69 @@ int cmd_solve(int argc, char **argv)
     free(in.v);
     return rc;
 }
+
+#ifdef NP_MPI
+/* ---- npuzzle-mpi: a worker rank ------------------------------------------------ */
+
+typedef struct worker_ctx {
+    const solve_args *a;
+    int bad; /* the command line's exit code when it did not parse (rank 0 says why) */
+    solve_pdb_ctx pdb;
+} worker_ctx;
+
+static int worker_open(void *ctx, int rows, int cols, np_geom *g, np_search_opts *o, char *dir,
+                       size_t dirlen)
+{
+    worker_ctx *w = ctx;
+    if (w->bad != EXIT_OK)
+        return w->bad;
+    char *d = cli_pdb_dir(w->a->pdb_dir_opt);
+    snprintf(dir, dirlen, "%s", d ? d : "");
+    free(d);
+    return group_open(g, o, &w->pdb, w->a, cli_threads(w->a->jobs), rows, cols);
+}
+
+static void worker_close(void *ctx)
+{
+    worker_ctx *w = ctx;
+    solve_pdb_close(&w->pdb);
+}
+
+int cmd_solve_worker(int argc, char **argv)
+{
+    /* Only rank 0 prints: its results, and what is wrong with the command
+     * line (which every rank reads the same). */
+    fflush(stdout);
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *devnull = freopen("/dev/null", "w", stdout);
+    (void)devnull;
+    int null_fd = open("/dev/null", O_WRONLY);
+    if (null_fd >= 0)
+        dup2(null_fd, 2);
+    solve_args a;
+    int rc = parse_args(&a, argc, argv);
+    fflush(stderr);
+    if (saved >= 0)
+        dup2(saved, 2);
+    if (saved >= 0)
+        close(saved);
+    if (null_fd >= 0)
+        close(null_fd);
+    a.quiet = true;
+    worker_ctx w = {.a = &a, .bad = rc == EXIT_OK ? EXIT_OK : rc < 0 ? EXIT_OK : rc};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    mpi_worker_ops ops = {.open = worker_open,
+                          .close = worker_close,
+                          .ctx = &w,
+                          .threads = cli_threads(a.jobs),
+                          .cancel = &interrupted};
+    return mpi_serve(&ops);
+}
+#endif

@@ -62,6 +62,11 @@ int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
  *  Cannot fail. */
 uint64_t np_pdbset_digest(const np_pdbset *set);
 
+/*! @return table p's payload checksum (XXH3-64, from its header), for p in
+ *  0 .. the partition's npatterns - 1: to compare the tables of two processes
+ *  file by file. Cannot fail. */
+uint64_t np_pdbset_table_checksum(const np_pdbset *set, int p);
+
 /*! @return the partition the set was opened for: the set's own copy, valid
  *  until np_pdbset_close(), not to be freed. Cannot fail. */
 const np_partition *np_pdbset_partition(const np_pdbset *set);

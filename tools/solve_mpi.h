@@ -1,0 +1,60 @@
+/* solve_mpi.h - npuzzle-mpi: `npuzzle solve` over Open MPI.
+ *
+ * Rank 0 reads the boards, runs `npuzzle solve` as usual and hands the work
+ * out; the other ranks (workers) ask for nothing and serve: for each group of
+ * boards of one size they open the same tables as rank 0 (their own copy: a
+ * shared file system or each node's cache), and then solve what they are sent.
+ * A batch goes board by board (a worker takes as many as it has threads); a
+ * single board goes piece by piece (np_piece_runner): the answer and counts
+ * are the serial search's, as with threads. Rank 0 searches too, with its own
+ * threads, while it hands pieces and boards out. Messages are the structs of
+ * solve_mpi.c sent as bytes: every rank runs the same build on the same kind
+ * of machine.
+ *
+ * Tables: at each group the workers send each table's checksum and path;
+ * a rank whose tables differ from rank 0's is refused by rank and file, and
+ * the run ends with exit 3. A rank that dies ends the run (Open MPI ends the
+ * job; mpirun says which rank); the checkpoint, written by rank 0 only, stays
+ * whole and the same command resumes. */
+#ifndef NPUZZLE_SOLVE_MPI_H
+#define NPUZZLE_SOLVE_MPI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "npuzzle.h"
+
+/* MPI_Init (threads: funnelled); *argc and *argv as MPI leaves them.
+ * @return this rank. */
+int mpi_start(int *argc, char ***argv);
+
+/* True under mpirun with more than one rank. */
+bool mpi_active(void);
+
+/* Rank 0: tell the workers to stop; every rank: MPI_Finalize. */
+void mpi_stop(void);
+
+/* What a worker does for a group: open the tables and options of boards of
+ * rows x cols as rank 0 does (the same command line), and close them again. */
+typedef struct mpi_worker_ops {
+    int (*open)(void *ctx, int rows, int cols, np_geom *g, np_search_opts *o, char *dir,
+                size_t dirlen); /* @return an exit code; dir: where the tables are */
+    void (*close)(void *ctx);
+    void *ctx;
+    int threads;                /* this rank's threads (-j) */
+    const volatile int *cancel; /* set by SIGINT/SIGTERM */
+} mpi_worker_ops;
+
+/* A worker's life: serve rank 0 until it says stop. @return an exit code. */
+int mpi_serve(const mpi_worker_ops *ops);
+
+/* Rank 0: solve the m boards of one size over every rank, as np_batch_solve
+ * does (results, progress and prepare callbacks, threads: rank 0's), after
+ * checking that every worker opened the same tables (`dir`: rank 0's table
+ * directory, for the messages). @return NP_OK, an np_error, or
+ * NP_EMISMATCH when a worker's tables differ or it could not open them
+ * (reported, naming the rank and the file). */
+int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const np_geom *g,
+                    const np_search_opts *opts, const np_batch_opts *bopts, const char *dir);
+
+#endif
