@@ -909,9 +909,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     __atomic_store_n(&proto->sh->found_piece, best, __ATOMIC_RELAXED);
     it->nfinished = 0;
     it->finished = NULL;
-    if (runner) {
+    if (runner && fr.n > 0) {
         /* Handed out by the caller (other processes); the summing below is
-         * the same. */
+         * the same. An iteration without pieces has nothing to hand out. */
         np_piece_queue q = {.proto = proto,
                             .ps = ps,
                             .n = fr.n,
@@ -925,8 +925,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
             free(ps);
             return rc;
         }
-        threads = 0; /* no threads of ours: the loop below has nothing to do */
     }
+    if (runner)
+        threads = 0; /* no threads of ours: the loop below has nothing to do */
     for (int i = 0; i < threads; i++) {
         workers[i]->bound = proto->bound;
         workers[i]->outcome = RUN;
@@ -1066,69 +1067,129 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     return NP_OK;
 }
 
-int np_ida_piece(np_piece *out, char moves[NP_MAX_PATH + 1], bool *stopped, const np_board *start,
-                 const np_geom *g, const np_search_opts *opts, const np_iteration *it, size_t index)
+/* An iteration's list of pieces, built once for many np_piece_list_search
+ * calls: the search set up for the board (read-only from then on) and the
+ * list. */
+struct np_piece_list {
+    search *proto;
+    int kind, weighted;
+    frontier fr;
+    np_search_opts opts;
+};
+
+int np_piece_list_open(np_piece_list **out, const np_board *start, const np_geom *g,
+                       const np_search_opts *opts, const np_iteration *it)
 {
     np_search_opts defaults = {0};
+    *out = NULL;
     if (!opts)
         opts = &defaults;
+    if (it->depth < 1 || it->depth > 32 || it->npieces == 0)
+        return NP_EINVAL;
+    np_piece_list *pl = calloc(1, sizeof *pl);
+    if (!pl)
+        return NP_ENOMEM;
+    int rc = search_open(&pl->proto, &pl->kind, start, g, opts);
+    if (rc != NP_OK) {
+        free(pl);
+        return rc;
+    }
+    pl->weighted = opts->weight > 1.0;
+    pl->opts = *opts;
+    search *s = pl->proto;
+    s->bound = it->bound;
+    uint64_t extra = 0;
+    int h0 = search_h(s, pl->kind, start);
+    rc = frontier_build(&pl->fr, s, pl->kind, start, h0, it->depth, 0, &extra);
+    if (rc == NP_OK && (pl->fr.limit != it->depth || pl->fr.n != it->npieces))
+        rc = NP_EINVAL; /* another board, bound or search than the list's */
+    if (rc != NP_OK) {
+        np_piece_list_close(pl);
+        return rc;
+    }
+    *out = pl;
+    return NP_OK;
+}
+
+int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
+                         char moves[NP_MAX_PATH + 1], bool *stopped)
+{
     memset(out, 0, sizeof *out);
     out->index = index;
     out->length = -1;
     out->next_bound = INT_MAX;
     moves[0] = 0;
     *stopped = false;
-    if (it->depth < 1 || it->depth > 32 || index >= it->npieces)
+    if (index >= pl->fr.n)
         return NP_EINVAL;
-    search *s;
-    int kind;
-    int rc = search_open(&s, &kind, start, g, opts);
-    if (rc != NP_OK)
-        return rc;
+    search *s = malloc(sizeof *s);
+    if (!s)
+        return NP_ENOMEM;
+    search_clone(s, pl->proto); /* each call its own state: calls may run at once */
     shared sh = {0};
-    sh.max_nodes = opts->max_nodes;
-    sh.deadline = opts->timeout > 0 ? np_clock() + opts->timeout : 0;
-    sh.cancel = opts->cancel;
+    sh.max_nodes = pl->opts.max_nodes;
+    sh.deadline = pl->opts.timeout > 0 ? np_clock() + pl->opts.timeout : 0;
+    sh.cancel = pl->opts.cancel;
     sh.found_piece = SIZE_MAX;
     s->sh = &sh;
+    s->expanded = s->generated = s->reported = 0;
     s->next_check = CHECK_EVERY;
     if (sh.max_nodes && sh.max_nodes < s->next_check)
         s->next_check = sh.max_nodes;
-    s->bound = it->bound;
-    frontier fr = {0};
-    uint64_t extra = 0;
-    int h0 = search_h(s, kind, start);
-    rc = frontier_build(&fr, s, kind, start, h0, it->depth, 0, &extra);
-    if (rc == NP_OK && (fr.limit != it->depth || fr.n != it->npieces))
-        rc = NP_EINVAL; /* another board, bound or search than the list's */
-    if (rc == NP_OK) {
-        const task *tk = &fr.v[index];
-        int r;
-        memcpy(s->path, tk->path, (size_t)tk->depth);
-        if (tk->goal) {
-            s->length = tk->depth;
-            r = FOUND;
-        } else {
-            search_set_board(s, &tk->board);
-            s->piece = index;
-            s->next_bound = INT_MAX;
-            s->outcome = RUN;
-            r = dfs_root(s, kind, opts->weight > 1.0, tk->depth, tk->h, tk->state);
-            out->expanded = s->expanded;
-            out->generated = s->generated;
-            out->next_bound = s->next_bound;
-        }
-        if (r == FOUND) {
-            out->length = s->length;
-            path_letters(moves, s->path, s->length);
-            out->moves = moves;
-        } else if (r != RUN) {
-            *stopped = true;
-        }
+    const task *tk = &pl->fr.v[index];
+    int r;
+    memcpy(s->path, tk->path, (size_t)tk->depth);
+    if (tk->goal) {
+        s->length = tk->depth;
+        r = FOUND;
+    } else {
+        search_set_board(s, &tk->board);
+        s->piece = index;
+        s->next_bound = INT_MAX;
+        s->outcome = RUN;
+        r = dfs_root(s, pl->kind, pl->weighted, tk->depth, tk->h, tk->state);
+        out->expanded = s->expanded;
+        out->generated = s->generated;
+        out->next_bound = s->next_bound;
     }
-    free(fr.v);
-    search_free_tables(s);
+    if (r == FOUND) {
+        out->length = s->length;
+        path_letters(moves, s->path, s->length);
+        out->moves = moves;
+    } else if (r != RUN) {
+        *stopped = true;
+    }
     free(s);
+    return NP_OK;
+}
+
+void np_piece_list_close(np_piece_list *pl)
+{
+    if (!pl)
+        return;
+    free(pl->fr.v);
+    search_free_tables(pl->proto);
+    free(pl->proto);
+    free(pl);
+}
+
+int np_ida_piece(np_piece *out, char moves[NP_MAX_PATH + 1], bool *stopped, const np_board *start,
+                 const np_geom *g, const np_search_opts *opts, const np_iteration *it, size_t index)
+{
+    memset(out, 0, sizeof *out);
+    out->index = index;
+    out->length = -1;
+    out->next_bound = INT_MAX;
+    moves[0] = 0;
+    *stopped = false;
+    if (index >= it->npieces)
+        return NP_EINVAL;
+    np_piece_list *pl;
+    int rc = np_piece_list_open(&pl, start, g, opts, it);
+    if (rc != NP_OK)
+        return rc;
+    rc = np_piece_list_search(pl, index, out, moves, stopped);
+    np_piece_list_close(pl);
     return rc;
 }
 

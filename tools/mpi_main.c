@@ -10,8 +10,6 @@
 #include "npuzzle.h"
 #include "solve_mpi.h"
 
-int cmd_solve_worker(int argc, char **argv);
-
 int main(int argc, char **argv)
 {
     int rank = mpi_start(&argc, &argv);

@@ -15,13 +15,13 @@
 #include <time.h>
 
 enum {
-    TAG_GROUP = 1,      /* rank 0 -> worker: msg_group */
-    TAG_GROUP_REPLY,    /* worker -> rank 0: msg_group_reply */
-    TAG_BOARDS,         /* rank 0 -> worker: msg_boards */
-    TAG_RESULTS,        /* worker -> rank 0: msg_results */
-    TAG_PIECES,         /* rank 0 -> worker: msg_pieces */
-    TAG_PIECE_RESULTS,  /* worker -> rank 0: msg_piece_results */
-    TAG_END             /* rank 0 -> worker: stop */
+    TAG_GROUP = 1,     /* rank 0 -> worker: msg_group */
+    TAG_GROUP_REPLY,   /* worker -> rank 0: msg_group_reply */
+    TAG_BOARDS,        /* rank 0 -> worker: msg_boards */
+    TAG_RESULTS,       /* worker -> rank 0: msg_results */
+    TAG_PIECES,        /* rank 0 -> worker: msg_pieces */
+    TAG_PIECE_RESULTS, /* worker -> rank 0: msg_piece_results */
+    TAG_END            /* rank 0 -> worker: stop */
 };
 
 /* At most this many boards or pieces in one message: a worker takes as many
@@ -102,11 +102,11 @@ void mpi_stop(void)
 }
 
 /* Wait for a message from `source` (MPI_ANY_SOURCE: any) with tag `tag`
- * (MPI_ANY_TAG: any), probing every 200 microseconds. */
+ * (MPI_ANY_TAG: any), probing every millisecond. */
 static void wait_message(int source, int tag, MPI_Status *st)
 {
     int flag = 0;
-    struct timespec pause = {0, 200000};
+    struct timespec pause = {0, 1000000};
     for (;;) {
         MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
         if (flag)
@@ -133,18 +133,40 @@ static void group_reply(msg_group_reply *rep, const np_geom *g, const np_search_
     }
 }
 
+/* The list of pieces a worker searches: built again only when the board or
+ * the iteration changes. */
+typedef struct list_cache {
+    np_piece_list *pl;
+    np_board board;
+    int bound, depth;
+    uint64_t npieces;
+} list_cache;
+
 static void serve_pieces(const msg_pieces *in, msg_piece_results *out, const np_geom *g,
-                         const np_search_opts *o, int threads)
+                         const np_search_opts *o, int threads, list_cache *lc)
 {
-    np_iteration it = {.bound = in->bound, .depth = in->depth, .npieces = in->npieces};
     out->count = in->count;
     out->rc = NP_OK;
+    if (!lc->pl || memcmp(&lc->board, &in->board, sizeof in->board) != 0 ||
+        lc->bound != in->bound || lc->depth != in->depth || lc->npieces != in->npieces) {
+        np_piece_list_close(lc->pl);
+        lc->pl = NULL;
+        np_iteration it = {.bound = in->bound, .depth = in->depth, .npieces = in->npieces};
+        out->rc = np_piece_list_open(&lc->pl, &in->board, g, o, &it);
+        if (out->rc != NP_OK) {
+            out->count = 0;
+            return;
+        }
+        lc->board = in->board;
+        lc->bound = in->bound;
+        lc->depth = in->depth;
+        lc->npieces = in->npieces;
+    }
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int k = 0; k < in->count; k++) {
         np_piece p;
         bool stopped;
-        int rc = np_ida_piece(&p, out->item[k].moves, &stopped, &in->board, g, o, &it,
-                              in->index[k]);
+        int rc = np_piece_list_search(lc->pl, in->index[k], &p, out->item[k].moves, &stopped);
         out->item[k].index = in->index[k];
         out->item[k].expanded = p.expanded;
         out->item[k].generated = p.generated;
@@ -165,10 +187,11 @@ int mpi_serve(const mpi_worker_ops *ops)
     bool open = false;
     int threads = ops->threads < 1 ? 1 : ops->threads > MPI_ITEMS ? MPI_ITEMS : ops->threads;
     void *buf = malloc(sizeof(msg_piece_results) > sizeof(msg_results) ? sizeof(msg_piece_results)
-                                                                        : sizeof(msg_results));
-    void *in = malloc(sizeof(msg_boards) > sizeof(msg_pieces) ? sizeof(msg_boards)
-                                                              : sizeof(msg_pieces));
+                                                                       : sizeof(msg_results));
+    void *in =
+        malloc(sizeof(msg_boards) > sizeof(msg_pieces) ? sizeof(msg_boards) : sizeof(msg_pieces));
     msg_group_reply *rep = malloc(sizeof *rep);
+    list_cache cache = {0};
     if (!buf || !in || !rep) {
         fprintf(stderr, "npuzzle-mpi: rank %d: out of memory\n", my_rank);
         MPI_Abort(MPI_COMM_WORLD, 3);
@@ -185,6 +208,8 @@ int mpi_serve(const mpi_worker_ops *ops)
         if (st.MPI_TAG == TAG_GROUP) {
             msg_group grp;
             MPI_Recv(&grp, sizeof grp, MPI_BYTE, 0, TAG_GROUP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            np_piece_list_close(cache.pl);
+            cache.pl = NULL;
             if (open)
                 ops->close(ops->ctx);
             char dir[400] = "";
@@ -218,28 +243,30 @@ int mpi_serve(const mpi_worker_ops *ops)
                 mr->item[k].result = res[k];
             }
             free(res);
-            MPI_Send(mr, (int)(offsetof(msg_results, item) + (size_t)mr->count * sizeof mr->item[0]),
+            MPI_Send(mr,
+                     (int)(offsetof(msg_results, item) + (size_t)mr->count * sizeof mr->item[0]),
                      MPI_BYTE, 0, TAG_RESULTS, MPI_COMM_WORLD);
         } else if (st.MPI_TAG == TAG_PIECES) {
             msg_pieces *mp = in;
             msg_piece_results *mr = buf;
             MPI_Recv(mp, bytes, MPI_BYTE, 0, TAG_PIECES, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             if (open) {
-                serve_pieces(mp, mr, &g, &o, threads);
+                serve_pieces(mp, mr, &g, &o, threads, &cache);
             } else {
                 mr->count = 0;
                 mr->rc = NP_EINVAL;
             }
-            MPI_Send(mr,
-                     (int)(offsetof(msg_piece_results, item) +
-                           (size_t)mr->count * sizeof mr->item[0]),
-                     MPI_BYTE, 0, TAG_PIECE_RESULTS, MPI_COMM_WORLD);
+            MPI_Send(
+                mr,
+                (int)(offsetof(msg_piece_results, item) + (size_t)mr->count * sizeof mr->item[0]),
+                MPI_BYTE, 0, TAG_PIECE_RESULTS, MPI_COMM_WORLD);
         } else {
             fprintf(stderr, "npuzzle-mpi: rank %d: unexpected message (tag %d) from rank 0\n",
                     my_rank, st.MPI_TAG);
             MPI_Abort(MPI_COMM_WORLD, 3);
         }
     }
+    np_piece_list_close(cache.pl);
     if (open)
         ops->close(ops->ctx);
     free(buf);
@@ -251,12 +278,15 @@ int mpi_serve(const mpi_worker_ops *ops)
 /* ---- rank 0 ---------------------------------------------------------------------- */
 
 /* The workers of the group being solved: how many boards or pieces each
- * takes at a time, and whether it has some now. */
+ * takes at a time, and how many such messages it has (up to 2: the next one
+ * waits at the worker while it searches, so that it never waits for us). */
 typedef struct crew {
     int threads[1024];
-    bool busy[1024];
+    int busy[1024];
     int nbusy;
 } crew;
+
+#define MPI_AHEAD 2
 
 /* Open the group on every worker and compare its tables with ours. */
 static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const char *dir)
@@ -320,6 +350,7 @@ typedef struct local {
     const np_batch_opts *bopts;
     int first_err;
     /* pieces */
+    np_piece_list *pl;
     np_piece_queue *q;
     const np_iteration *it;
     int piece_rc;
@@ -352,11 +383,6 @@ static void *local_boards(void *arg)
 static void *local_pieces(void *arg)
 {
     local *l = arg;
-    np_search_opts o = *l->opts;
-    o.runner = NULL;
-    o.journal = NULL;
-    o.resume = NULL;
-    o.threads = 1;
     for (;;) {
         pthread_mutex_lock(&l->lock);
         size_t i = np_piece_queue_next(l->q);
@@ -366,7 +392,7 @@ static void *local_pieces(void *arg)
         np_piece p;
         char moves[NP_MAX_PATH + 1];
         bool stopped;
-        int rc = np_ida_piece(&p, moves, &stopped, &l->boards[0], l->g, &o, l->it, i);
+        int rc = np_piece_list_search(l->pl, i, &p, moves, &stopped);
         pthread_mutex_lock(&l->lock);
         if (rc == NP_OK)
             rc = np_piece_queue_done(l->q, &p, stopped);
@@ -408,6 +434,14 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
     l->q = q;
     l->it = it;
     l->piece_rc = NP_OK;
+    np_search_opts o = *l->opts;
+    o.runner = NULL;
+    o.journal = NULL;
+    o.resume = NULL;
+    o.threads = 1;
+    int rc = np_piece_list_open(&l->pl, &l->boards[0], l->g, &o, it);
+    if (rc != NP_OK)
+        return rc;
     pthread_t tid[64];
     int nlocal;
     local_start(tid, &nlocal, pc->threads0, local_pieces, l);
@@ -416,10 +450,9 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
     out->bound = it->bound;
     out->depth = it->depth;
     out->npieces = it->npieces;
-    int rc = NP_OK;
     for (;;) {
         for (int r = 1; r < nranks; r++) {
-            if (c->busy[r])
+            if (c->busy[r] >= MPI_AHEAD)
                 continue;
             pthread_mutex_lock(&l->lock);
             int n = 0;
@@ -432,7 +465,7 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
             out->count = n;
             MPI_Send(out, (int)(offsetof(msg_pieces, index) + (size_t)n * sizeof out->index[0]),
                      MPI_BYTE, r, TAG_PIECES, MPI_COMM_WORLD);
-            c->busy[r] = true;
+            c->busy[r]++;
             c->nbusy++;
         }
         if (c->nbusy == 0)
@@ -442,7 +475,7 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
         msg_piece_results *in = pc->in;
         MPI_Recv(in, sizeof *in, MPI_BYTE, st.MPI_SOURCE, TAG_PIECE_RESULTS, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        c->busy[st.MPI_SOURCE] = false;
+        c->busy[st.MPI_SOURCE]--;
         c->nbusy--;
         if (in->rc != NP_OK && rc == NP_OK)
             rc = in->rc;
@@ -461,6 +494,8 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
         pthread_mutex_unlock(&l->lock);
     }
     local_join(tid, nlocal);
+    np_piece_list_close(l->pl);
+    l->pl = NULL;
     return rc != NP_OK ? rc : l->piece_rc;
 }
 
@@ -517,7 +552,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
         local_start(tid, &nlocal, threads0, local_boards, &l);
         for (;;) {
             for (int r = 1; r < nranks; r++) {
-                if (c->busy[r])
+                if (c->busy[r] >= MPI_AHEAD)
                     continue;
                 pthread_mutex_lock(&l.lock);
                 int n = 0;
@@ -531,7 +566,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
                 mb->count = n;
                 MPI_Send(mb, (int)(offsetof(msg_boards, item) + (size_t)n * sizeof mb->item[0]),
                          MPI_BYTE, r, TAG_BOARDS, MPI_COMM_WORLD);
-                c->busy[r] = true;
+                c->busy[r]++;
                 c->nbusy++;
             }
             if (c->nbusy == 0)
@@ -540,7 +575,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             wait_message(MPI_ANY_SOURCE, TAG_RESULTS, &st);
             MPI_Recv(mr, sizeof *mr, MPI_BYTE, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
-            c->busy[st.MPI_SOURCE] = false;
+            c->busy[st.MPI_SOURCE]--;
             c->nbusy--;
             pthread_mutex_lock(&l.lock);
             if (mr->rc != NP_OK && l.first_err == NP_OK)

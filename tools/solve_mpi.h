@@ -45,6 +45,10 @@ typedef struct mpi_worker_ops {
     const volatile int *cancel; /* set by SIGINT/SIGTERM */
 } mpi_worker_ops;
 
+/* A worker rank's `npuzzle solve`: read the same command line as rank 0 (which
+ * reports what is wrong with it), then serve. @return an exit code. */
+int cmd_solve_worker(int argc, char **argv);
+
 /* A worker's life: serve rank 0 until it says stop. @return an exit code. */
 int mpi_serve(const mpi_worker_ops *ops);
 

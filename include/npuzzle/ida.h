@@ -189,6 +189,27 @@ int np_ida_piece(np_piece *out, char moves[NP_MAX_PATH + 1], bool *stopped, cons
                  const np_geom *g, const np_search_opts *opts, const np_iteration *it,
                  size_t index);
 
+/*! An iteration's list of pieces, built once for many searches of its pieces
+ *  (np_ida_piece builds it at every call). Opaque. */
+typedef struct np_piece_list np_piece_list;
+
+/*! Build the list of pieces of iteration `it` for `start`, as np_ida_piece.
+ *  `start`, `g` and what `opts` points to (the tables, a cancel flag) are
+ *  borrowed until np_piece_list_close(); the list owns the rest.
+ *  @return NP_OK with *out set (NULL on error); the errors of np_ida_piece. */
+int np_piece_list_open(np_piece_list **out, const np_board *start, const np_geom *g,
+                       const np_search_opts *opts, const np_iteration *it);
+
+/*! Search piece `index` of the list, as np_ida_piece. Thread-safe: several
+ *  threads may search pieces of one list at once.
+ *  @return NP_OK (see *stopped); NP_EINVAL for an index beyond the list;
+ *          NP_ENOMEM. */
+int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
+                         char moves[NP_MAX_PATH + 1], bool *stopped);
+
+/*! Free a list (NULL is fine). */
+void np_piece_list_close(np_piece_list *pl);
+
 /*! Check a solution independently of the search: apply `moves` (as
  *  np_board_apply_moves) to a copy of `start` and test that the goal is
  *  reached; `start` is not changed.

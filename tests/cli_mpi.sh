@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# cli_mpi.sh - npuzzle-mpi under mpirun (Open MPI), 3 ranks oversubscribed on this machine:
+# 20 of Korf's 100 with 15:6-6-3 (board by board) and one hard board (piece by piece) give the
+# answers and nodes_generated of `npuzzle solve -j 1`; a worker rank killed mid-run ends the run
+# with a non-zero exit and a message, and the same command resumes from the checkpoint to the same
+# output; a rank whose tables differ (one file written with 8-bit entries) is refused by rank and
+# file. Only in builds with MPI, and not under the sanitizers (Open MPI's own allocations there).
+# usage: cli_mpi.sh NPUZZLE_BINARY NPUZZLE_MPI_BINARY
+set -u
+. "$(dirname "$0")/cli_lib.sh"
+MPI_BIN=${2:-}
+cli_start "$1"
+
+if ldd "$NP" 2>/dev/null | grep -q 'libasan\|libubsan'; then
+    skip "a sanitizer build: Open MPI's allocations are not ours; the release build runs this test"
+    cli_summary
+    exit 0
+fi
+if [ ! -x "$MPI_BIN" ] || ! command -v mpirun >/dev/null; then
+    skip "no npuzzle-mpi or mpirun (meson -Dmpi=enabled with libopenmpi-dev, openmpi-bin)"
+    cli_summary
+    exit 0
+fi
+# Open MPI refuses root unless told; 3 ranks on fewer cores need --oversubscribe.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+MPIRUN=(mpirun --oversubscribe -np 3)
+
+# mpi ARGS...: npuzzle-mpi on 3 ranks, stdout in out, stderr in err, status in $rc.
+mpi() {
+    LAST="mpirun -np 3 npuzzle-mpi $*"
+    timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "$@" </dev/null >out 2>err
+    rc=$?
+}
+# same A B: the json answers of A and B, board for board, seconds and nodes_extra aside
+same() { cmp -s <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$1" | sort) \
+    <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$2" | sort); }
+
+run gen --partition 15:6-6-3 -j 2 --pdb-dir "$T/pdb" --quiet
+expect "15:6-6-3 built" 0
+P=(--partition 15:6-6-3 --pdb-dir "$T/pdb")
+
+# ---- a batch, board by board ---------------------------------------------------------
+grep -E "# id=([1-9]|1[0-9]|20) opt=" "$DATA/korf100.txt" >k20.txt
+check "20 boards of Korf's 100" test "$(grep -c . k20.txt)" -eq 20
+run solve "${P[@]}" -j 1 -f json --check k20.txt
+cp out one.json
+expect "npuzzle solve -j 1 on Korf #1..20" 0
+mpi "${P[@]}" -j 1 -f json --check k20.txt
+cp out mpi.json
+expect "mpirun -np 3 npuzzle-mpi on Korf #1..20: optimal" 0
+check "the same answers and nodes_generated as -j 1, board for board" same mpi.json one.json
+
+# ---- one hard board, piece by piece --------------------------------------------------
+grep -E "# id=88 opt=" "$DATA/korf100.txt" >k88.txt
+run solve -H lc -j 1 -f json --check k88.txt
+cp out one88.json
+expect "npuzzle solve -j 1 -H lc Korf #88" 0
+mpi -H lc -j 1 -f json --check k88.txt
+cp out mpi88.json
+expect "mpirun -np 3: Korf #88 split into pieces over the ranks: optimal" 0
+check "the same moves and nodes_generated as -j 1" same mpi88.json one88.json
+check "the other ranks did work beyond the serial count (pieces went out)" grep -q '"nodes_extra"' mpi88.json
+
+# ---- a worker killed mid-run; the checkpoint resumes -----------------------------------
+# Korf #88 (about 2 s): rank 1 is killed after 0.7 s, then the same command goes on.
+ck=(-H lc -j 1 -f json --check --checkpoint ck --checkpoint-every 0 k88.txt)
+LAST="mpirun -np 3 npuzzle-mpi ${ck[*]} (rank 1 killed)"
+timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "${ck[@]}" </dev/null >out 2>err &
+launcher=$!
+killed=
+for _ in $(seq 100); do
+    sleep 0.05
+    for p in $(pgrep -f "npuzzle-mpi ${ck[0]}" 2>/dev/null); do
+        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
+            sleep 0.7
+            kill -9 "$p" && killed=$p
+            break 2
+        fi
+    done
+done
+wait "$launcher"
+rc=$?
+check "a worker rank found and killed" test -n "$killed"
+check "the run ends with a non-zero exit" test "$rc" -ne 0
+check "and a message (mpirun names the rank that died)" grep -Eqi "rank|process|signal|killed" err
+check "the checkpoint is whole (its end line)" grep -q '^end ' ck
+mpi "${ck[@]}"
+cp out resumed.json
+expect "the same command resumes" 0
+check "resumed: the same moves and counts as the uninterrupted -j 1 run" same resumed.json one88.json
+
+# ---- tables that differ on one rank ----------------------------------------------------
+mkdir -p pdb8
+cp "$T"/pdb/*.pdb pdb8/
+run gen --pattern 13,14,15 --8bit --force --pdb-dir "$T/pdb8" --quiet
+expect "one table rewritten with 8-bit entries (the same values, another checksum)" 0
+LAST="mpirun -np 2 npuzzle-mpi --pdb-dir pdb : -np 1 npuzzle-mpi --pdb-dir pdb8"
+timeout 240 mpirun --oversubscribe -np 2 "$MPI_BIN" "${P[@]}" -j 1 k20.txt : \
+    -np 1 "$MPI_BIN" --partition 15:6-6-3 --pdb-dir "$T/pdb8" -j 1 k20.txt </dev/null >out 2>err
+rc=$?
+check "refused: non-zero exit" test "$rc" -ne 0
+check "refused by rank and file" grep -Eq "rank 2: table .*pdb8/4x4-bf-13.14.15.pdb .*differs from rank 0's" err
+check "nothing solved" test ! -s out
+
+cli_summary
