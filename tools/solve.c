@@ -880,10 +880,10 @@ int cmd_solve_worker(int argc, char **argv)
     solve_args a;
     int rc = parse_args(&a, argc, argv);
     fflush(stderr);
-    if (saved >= 0)
+    if (saved >= 0) {
         dup2(saved, 2);
-    if (saved >= 0)
         close(saved);
+    }
     if (null_fd >= 0)
         close(null_fd);
     a.quiet = true;

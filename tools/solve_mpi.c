@@ -117,6 +117,17 @@ static void wait_message(int source, int tag, MPI_Status *st)
 
 /* ---- a worker ---------------------------------------------------------------- */
 
+/* Out of memory, or a message this rank does not know: the run ends. */
+static _Noreturn void abort_run(const char *why, int tag)
+{
+    fprintf(stderr, "npuzzle-mpi: rank %d: %s", my_rank, why);
+    if (tag >= 0)
+        fprintf(stderr, " (tag %d) from rank 0", tag);
+    fputc('\n', stderr);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+    exit(3); /* MPI_Abort does not return; this says so */
+}
+
 static void group_reply(msg_group_reply *rep, const np_geom *g, const np_search_opts *o,
                         const char *dir)
 {
@@ -192,10 +203,8 @@ int mpi_serve(const mpi_worker_ops *ops)
         malloc(sizeof(msg_boards) > sizeof(msg_pieces) ? sizeof(msg_boards) : sizeof(msg_pieces));
     msg_group_reply *rep = malloc(sizeof *rep);
     list_cache cache = {0};
-    if (!buf || !in || !rep) {
-        fprintf(stderr, "npuzzle-mpi: rank %d: out of memory\n", my_rank);
-        MPI_Abort(MPI_COMM_WORLD, 3);
-    }
+    if (!buf || !in || !rep)
+        abort_run("out of memory", -1);
     for (;;) {
         MPI_Status st;
         wait_message(0, MPI_ANY_TAG, &st);
@@ -229,10 +238,8 @@ int mpi_serve(const mpi_worker_ops *ops)
             MPI_Recv(mb, bytes, MPI_BYTE, 0, TAG_BOARDS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             np_board boards[MPI_ITEMS];
             np_result *res = calloc(MPI_ITEMS, sizeof *res);
-            if (!res) {
-                fprintf(stderr, "npuzzle-mpi: rank %d: out of memory\n", my_rank);
-                MPI_Abort(MPI_COMM_WORLD, 3);
-            }
+            if (!res)
+                abort_run("out of memory", -1);
             for (int k = 0; k < mb->count; k++)
                 boards[k] = mb->item[k].board;
             np_batch_opts bo = {.threads = threads};
@@ -261,9 +268,7 @@ int mpi_serve(const mpi_worker_ops *ops)
                 (int)(offsetof(msg_piece_results, item) + (size_t)mr->count * sizeof mr->item[0]),
                 MPI_BYTE, 0, TAG_PIECE_RESULTS, MPI_COMM_WORLD);
         } else {
-            fprintf(stderr, "npuzzle-mpi: rank %d: unexpected message (tag %d) from rank 0\n",
-                    my_rank, st.MPI_TAG);
-            MPI_Abort(MPI_COMM_WORLD, 3);
+            abort_run("an unexpected message", st.MPI_TAG);
         }
     }
     np_piece_list_close(cache.pl);
