@@ -809,9 +809,18 @@ size_t np_piece_queue_next(np_piece_queue *q)
 
 int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
 {
-    if (p->index >= q->n || q->ps[p->index].status != P_TODO || p->length > NP_MAX_PATH ||
+    /* Everything is checked before anything is taken in. */
+    if (p->index >= q->n || p->index >= q->next || q->ps[p->index].status != P_TODO ||
+        p->length > NP_MAX_PATH ||
         (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length)))
         return NP_EINVAL;
+    uint8_t path[NP_MAX_PATH];
+    for (int i = 0; i < p->length; i++) {
+        int d = np_dir_from_char(p->moves[i]);
+        if (d < 0)
+            return NP_EINVAL;
+        path[i] = (uint8_t)d;
+    }
     shared *sh = q->proto->sh;
     piece_state *st = &q->ps[p->index];
     sh->generated += p->generated;
@@ -825,13 +834,6 @@ int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
     st->next_bound = p->next_bound;
     st->length = p->length;
     st->status = p->length >= 0 ? P_FOUND : P_DONE;
-    uint8_t path[NP_MAX_PATH];
-    for (int i = 0; i < p->length; i++) {
-        int d = np_dir_from_char(p->moves[i]);
-        if (d < 0)
-            return NP_EINVAL;
-        path[i] = (uint8_t)d;
-    }
     if (st->status == P_FOUND) {
         if (p->index < sh->found_piece)
             sh->found_piece = p->index;
@@ -1234,10 +1236,13 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         threads > 1 || (opts->journal && opts->journal->piece) || opts->resume || opts->runner;
     search **workers = NULL;
     rc = NP_OK;
+    /* the search copies of the threads; with a runner threads only sizes the
+     * pieces' list and one copy stands by */
+    int copies = opts->runner ? 1 : threads;
     if (pieces) {
         /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(search *) is meant */
-        workers = calloc((size_t)threads, sizeof *workers);
-        for (int i = 0; workers && i < threads; i++) {
+        workers = calloc((size_t)copies, sizeof *workers);
+        for (int i = 0; workers && i < copies; i++) {
             workers[i] = malloc(sizeof(search));
             if (!workers[i]) {
                 for (int j = 0; j < i; j++)
@@ -1252,7 +1257,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         if (!workers && (opts->journal || opts->resume || opts->runner))
             rc = NP_ENOMEM;
         else if (!workers)
-            pieces = false, threads = 1; /* no memory for the copies: search serially */
+            pieces = false, threads = copies = 1; /* no memory for the copies: search serially */
     }
 
     int h0 = res->h0;
@@ -1273,7 +1278,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
             uint64_t left = sh.max_nodes > sh.generated ? sh.max_nodes - sh.generated : 1;
             if (left < s->next_check)
                 s->next_check = left;
-            for (int i = 0; workers && i < threads; i++)
+            for (int i = 0; workers && i < copies; i++)
                 workers[i]->next_check = s->next_check;
         }
     }
@@ -1326,7 +1331,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     res->generated = pieces ? it.generated : s->generated;
     res->extra = extra;
     if (workers) {
-        for (int i = 0; i < threads; i++)
+        for (int i = 0; i < copies; i++)
             free(workers[i]);
         free(workers);
     }

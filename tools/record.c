@@ -677,8 +677,12 @@ int record_read_line(record_reader *rd, char *line, record *r, char *msg, size_t
      * as the first one was, the csv columns afresh. */
     if (rd->known && rd->fmt != RECORD_JSON) {
         size_t idlen = strlen(fields[FIELD_ID].name), head = strlen(text_columns[0].head);
+        size_t sizelen = strlen(fields[FIELD_SIZE].name);
         bool again = rd->fmt == RECORD_CSV
-            ? !strncmp(s, fields[FIELD_ID].name, idlen) && s[idlen] == ','
+            /* "id,size,": a row's second field is its size, RxC */
+            ? !strncmp(s, fields[FIELD_ID].name, idlen) && s[idlen] == ',' &&
+                !strncmp(s + idlen + 1, fields[FIELD_SIZE].name, sizelen) &&
+                s[idlen + 1 + sizelen] == ','
             : !strncmp(s, text_columns[0].head, head) && isspace((unsigned char)s[head]) &&
                 strstr(s, text_columns[2].head);
         if (again) {

@@ -8,6 +8,7 @@
 #include <mpi.h>
 #include <omp.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +53,8 @@ typedef struct msg_boards {
 
 typedef struct msg_results {
     int count;
-    int rc; /* np_batch_solve's */
+    int rc;        /* np_batch_solve's */
+    int cancelled; /* the worker was told to stop (SIGINT, SIGTERM) */
     struct {
         uint64_t index;
         np_result result;
@@ -69,10 +71,12 @@ typedef struct msg_pieces {
 
 typedef struct msg_piece_results {
     int count;
-    int rc; /* the first error of np_ida_piece */
+    int rc;        /* the first error of np_piece_list_search */
+    int cancelled; /* as in msg_results */
     struct {
         uint64_t index, expanded, generated;
         int next_bound, length, stopped;
+        int rc; /* this piece's: not NP_OK, the piece was not searched */
         char moves[NP_MAX_PATH + 1];
     } item[MPI_ITEMS];
 } msg_piece_results;
@@ -184,6 +188,7 @@ static void serve_pieces(const msg_pieces *in, msg_piece_results *out, const np_
         out->item[k].next_bound = p.next_bound;
         out->item[k].length = p.length;
         out->item[k].stopped = stopped;
+        out->item[k].rc = rc;
         if (rc != NP_OK) {
 #pragma omp critical(np_mpi_rc)
             out->rc = out->rc == NP_OK ? rc : out->rc;
@@ -245,6 +250,7 @@ int mpi_serve(const mpi_worker_ops *ops)
             np_batch_opts bo = {.threads = threads};
             mr->count = mb->count;
             mr->rc = open ? np_batch_solve(res, boards, (size_t)mb->count, &g, &o, &bo) : NP_EINVAL;
+            mr->cancelled = ops->cancel && *ops->cancel;
             for (int k = 0; k < mb->count; k++) {
                 mr->item[k].index = mb->item[k].index;
                 mr->item[k].result = res[k];
@@ -263,6 +269,7 @@ int mpi_serve(const mpi_worker_ops *ops)
                 mr->count = 0;
                 mr->rc = NP_EINVAL;
             }
+            mr->cancelled = ops->cancel && *ops->cancel;
             MPI_Send(
                 mr,
                 (int)(offsetof(msg_piece_results, item) + (size_t)mr->count * sizeof mr->item[0]),
@@ -284,14 +291,50 @@ int mpi_serve(const mpi_worker_ops *ops)
 
 /* The workers of the group being solved: how many boards or pieces each
  * takes at a time, and how many such messages it has (up to 2: the next one
- * waits at the worker while it searches, so that it never waits for us). */
+ * waits at the worker while it searches, so that it never waits for us).
+ * Messages go out with MPI_Isend from a buffer per worker and slot, so that
+ * rank 0 never blocks in a send while a worker blocks sending its results. */
+#define MPI_AHEAD 2
+#define MPI_SLOT (sizeof(msg_boards) > sizeof(msg_pieces) ? sizeof(msg_boards) : sizeof(msg_pieces))
+
 typedef struct crew {
     int threads[1024];
     int busy[1024];
+    int head[1024]; /* the slot of its oldest message out */
+    MPI_Request req[1024][MPI_AHEAD];
+    unsigned char *slots; /* nranks * MPI_AHEAD buffers of MPI_SLOT bytes */
     int nbusy;
 } crew;
 
-#define MPI_AHEAD 2
+static void crew_send(crew *c, int r, const void *msg, size_t bytes, int tag)
+{
+    int slot = (c->head[r] + c->busy[r]) % MPI_AHEAD;
+    unsigned char *buf = c->slots + ((size_t)r * MPI_AHEAD + (size_t)slot) * MPI_SLOT;
+    memcpy(buf, msg, bytes);
+    MPI_Isend(buf, (int)bytes, MPI_BYTE, r, tag, MPI_COMM_WORLD, &c->req[r][slot]);
+    c->busy[r]++;
+    c->nbusy++;
+}
+
+/* Worker r answered its oldest message (it takes them in order): that send
+ * is complete, its slot free. */
+static void crew_answered(crew *c, int r)
+{
+    MPI_Wait(&c->req[r][c->head[r]], MPI_STATUS_IGNORE);
+    c->head[r] = (c->head[r] + 1) % MPI_AHEAD;
+    c->busy[r]--;
+    c->nbusy--;
+}
+
+/* A worker was told to stop (mpirun passes SIGINT and SIGTERM to every rank,
+ * but not at once): rank 0 stops too, as if it had the signal first, before
+ * it takes in that worker's cut results (a checkpoint then keeps them as
+ * unfinished). */
+static void worker_cancelled(int cancelled)
+{
+    if (cancelled)
+        raise(SIGTERM);
+}
 
 /* Open the group on every worker and compare its tables with ours. */
 static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const char *dir)
@@ -307,7 +350,9 @@ static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const
     }
     group_reply(mine, g, o, dir);
     int rc = NP_OK;
+    unsigned char *slots = c->slots;
     memset(c, 0, sizeof *c);
+    c->slots = slots;
     for (int r = 1; r < nranks; r++) {
         MPI_Status st;
         wait_message(r, TAG_GROUP_REPLY, &st);
@@ -468,10 +513,8 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
             if (n == 0)
                 continue;
             out->count = n;
-            MPI_Send(out, (int)(offsetof(msg_pieces, index) + (size_t)n * sizeof out->index[0]),
-                     MPI_BYTE, r, TAG_PIECES, MPI_COMM_WORLD);
-            c->busy[r]++;
-            c->nbusy++;
+            crew_send(c, r, out, offsetof(msg_pieces, index) + (size_t)n * sizeof out->index[0],
+                      TAG_PIECES);
         }
         if (c->nbusy == 0)
             break;
@@ -480,12 +523,14 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
         msg_piece_results *in = pc->in;
         MPI_Recv(in, sizeof *in, MPI_BYTE, st.MPI_SOURCE, TAG_PIECE_RESULTS, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
-        c->busy[st.MPI_SOURCE]--;
-        c->nbusy--;
+        crew_answered(c, st.MPI_SOURCE);
+        worker_cancelled(in->cancelled);
         if (in->rc != NP_OK && rc == NP_OK)
             rc = in->rc;
         pthread_mutex_lock(&l->lock);
         for (int k = 0; k < in->count; k++) {
+            if (in->item[k].rc != NP_OK)
+                continue; /* not searched: left unfinished (the error is reported) */
             np_piece p = {.index = in->item[k].index,
                           .expanded = in->item[k].expanded,
                           .generated = in->item[k].generated,
@@ -512,7 +557,9 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
     msg_results *mr = malloc(sizeof *mr);
     msg_pieces *mp = malloc(sizeof *mp);
     msg_piece_results *mq = malloc(sizeof *mq);
-    int rc = c && mb && mr && mp && mq ? NP_OK : NP_ENOMEM;
+    if (c)
+        c->slots = malloc((size_t)nranks * MPI_AHEAD * MPI_SLOT);
+    int rc = c && c->slots && mb && mr && mp && mq ? NP_OK : NP_ENOMEM;
     if (rc == NP_OK && nranks > 1024)
         rc = NP_EUNSUPPORTED;
     if (rc == NP_OK)
@@ -569,10 +616,8 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
                 if (n == 0)
                     continue;
                 mb->count = n;
-                MPI_Send(mb, (int)(offsetof(msg_boards, item) + (size_t)n * sizeof mb->item[0]),
-                         MPI_BYTE, r, TAG_BOARDS, MPI_COMM_WORLD);
-                c->busy[r]++;
-                c->nbusy++;
+                crew_send(c, r, mb, offsetof(msg_boards, item) + (size_t)n * sizeof mb->item[0],
+                          TAG_BOARDS);
             }
             if (c->nbusy == 0)
                 break;
@@ -580,8 +625,8 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             wait_message(MPI_ANY_SOURCE, TAG_RESULTS, &st);
             MPI_Recv(mr, sizeof *mr, MPI_BYTE, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
-            c->busy[st.MPI_SOURCE]--;
-            c->nbusy--;
+            crew_answered(c, st.MPI_SOURCE);
+            worker_cancelled(mr->cancelled);
             pthread_mutex_lock(&l.lock);
             if (mr->rc != NP_OK && l.first_err == NP_OK)
                 l.first_err = mr->rc;
@@ -597,6 +642,8 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
         local_join(tid, nlocal);
         rc = l.first_err;
     }
+    if (c)
+        free(c->slots);
     free(c);
     free(mb);
     free(mr);

@@ -15,7 +15,14 @@
  * a rank whose tables differ from rank 0's is refused by rank and file, and
  * the run ends with exit 3. A rank that dies ends the run (Open MPI ends the
  * job; mpirun says which rank); the checkpoint, written by rank 0 only, stays
- * whole and the same command resumes. */
+ * whole and the same command resumes.
+ *
+ * Limits of this version: in a batch, boards are solved from the start on
+ * whichever rank takes them (a checkpoint keeps the finished ones; the state
+ * of boards in flight is neither written nor resumed, as bopts->prepare is
+ * not called); pieces already handed out run to their end after a solution or
+ * a stop (their work is reported as nodes_extra); --max-nodes and --timeout
+ * apply to each piece a worker searches, not to the run as a whole. */
 #ifndef NPUZZLE_SOLVE_MPI_H
 #define NPUZZLE_SOLVE_MPI_H
 
@@ -53,7 +60,8 @@ int cmd_solve_worker(int argc, char **argv);
 int mpi_serve(const mpi_worker_ops *ops);
 
 /* Rank 0: solve the m boards of one size over every rank, as np_batch_solve
- * does (results, progress and prepare callbacks, threads: rank 0's), after
+ * does (results and progress callbacks, threads: rank 0's; prepare only for
+ * a single board), after
  * checking that every worker opened the same tables (`dir`: rank 0's table
  * directory, for the messages). @return NP_OK, an np_error, or
  * NP_EMISMATCH when a worker's tables differ or it could not open them

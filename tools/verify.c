@@ -338,6 +338,34 @@ static bool answer_keep(answer *x, const record *a, long lineno)
     return true;
 }
 
+/* qsort has no context argument: the answers being sorted. */
+static const answer *sorted_answers;
+
+static int cmp_answer_id(const void *x, const void *y)
+{
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    int c = strcmp(sorted_answers[i].a.id, sorted_answers[j].a.id);
+    return c ? c : (i > j) - (i < j);
+}
+
+/* The first unused answer (in their order) with this id, by binary search
+ * over byid (the answers' indices sorted by id, then order); nans if none. */
+static size_t answer_find(const answer *ans, const size_t *byid, size_t nans, const char *id)
+{
+    size_t lo = 0, hi = nans;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(ans[byid[mid]].a.id, id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < nans && !strcmp(ans[byid[lo]].a.id, id); lo++)
+        if (!ans[byid[lo]].used)
+            return byid[lo];
+    return nans;
+}
+
 /* Boards and answers are paired by id: in order when the answers follow the
  * boards, else (the concatenated outputs of `solve --shard K/N`) the first
  * unused answer with the board's id. Every board needs one answer and every
@@ -386,6 +414,18 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         boards_read_error(&rs.r, "verify");
         t->io_error = true;
     }
+    /* the answers by id (then by their order), for boards out of order */
+    size_t *byid = malloc((nans ? nans : 1) * sizeof *byid);
+    if (!byid) {
+        fprintf(stderr, "npuzzle verify: out of memory reading %s\n", rs.r.name);
+        t->io_error = true;
+    }
+    for (size_t k = 0; byid && k < nans; k++)
+        byid[k] = k;
+    if (byid && nans > 1) {
+        sorted_answers = ans;
+        qsort(byid, nans, sizeof *byid, cmp_answer_id);
+    }
     long nboards = 0;
     np_board b;
     np_board_meta meta;
@@ -397,8 +437,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         const char *id = record_board_id(&meta, br.lineno, idbuf, sizeof idbuf);
         size_t k = next;
         if (k >= nans || ans[k].used || strcmp(ans[k].a.id, id) != 0)
-            for (k = 0; k < nans && (ans[k].used || strcmp(ans[k].a.id, id) != 0); k++)
-                ;
+            k = answer_find(ans, byid, nans, id);
         if (k == nans) {
             if (nans > 0 || nresults == 0)
                 boards_error(&t->bad, br.name, br.lineno,
@@ -428,6 +467,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
     for (size_t k = 0; k < nans; k++)
         free(ans[k].strings);
     free(ans);
+    free(byid);
     record_reader_free(&rs.rd);
     boards_close(&rs.r);
     boards_close(&br);
