@@ -746,6 +746,29 @@ static int frontier_build(frontier *fr, search *proto, int kind, const np_board 
     return rc < 0 ? rc : NP_OK;
 }
 
+/* Search the piece under task tk (piece `index`) on s, whose bound is set:
+ * its nodes and next bound into q (a goal task has none); s->path and
+ * s->length hold a solution. @return RUN (done), FOUND or STOPPED. */
+static int task_search(search *s, const task *tk, size_t index, int kind, int weighted,
+                       piece_state *q)
+{
+    memcpy(s->path, tk->path, (size_t)tk->depth);
+    if (tk->goal) {
+        s->length = tk->depth;
+        return FOUND;
+    }
+    search_set_board(s, &tk->board);
+    uint64_t e0 = s->expanded, g0 = s->generated;
+    s->piece = index;
+    s->next_bound = INT_MAX;
+    s->outcome = RUN;
+    int r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->state);
+    q->expanded = s->expanded - e0;
+    q->generated = s->generated - g0;
+    q->next_bound = s->next_bound;
+    return r;
+}
+
 /* The moves of a path as ULRD letters. */
 static void path_letters(char *out, const uint8_t *path, int len)
 {
@@ -942,24 +965,8 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
             if (ps[i].status != P_TODO || __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ||
                 i > __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED))
                 continue;
-            task *tk = &fr.v[i];
             piece_state *q = &ps[i];
-            int r;
-            memcpy(s->path, tk->path, (size_t)tk->depth);
-            if (tk->goal) {
-                s->length = tk->depth;
-                r = FOUND;
-            } else {
-                search_set_board(s, &tk->board);
-                uint64_t e0 = s->expanded, g0 = s->generated;
-                s->piece = i;
-                s->next_bound = INT_MAX;
-                s->outcome = RUN;
-                r = dfs_root(s, kind, weighted, tk->depth, tk->h, tk->state);
-                q->expanded = s->expanded - e0;
-                q->generated = s->generated - g0;
-                q->next_bound = s->next_bound;
-            }
+            int r = task_search(s, &fr.v[i], i, kind, weighted, q);
             if (r == FOUND) {
                 q->status = P_FOUND;
                 q->length = s->length;
@@ -1138,22 +1145,11 @@ int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
     s->next_check = CHECK_EVERY;
     if (sh.max_nodes && sh.max_nodes < s->next_check)
         s->next_check = sh.max_nodes;
-    const task *tk = &pl->fr.v[index];
-    int r;
-    memcpy(s->path, tk->path, (size_t)tk->depth);
-    if (tk->goal) {
-        s->length = tk->depth;
-        r = FOUND;
-    } else {
-        search_set_board(s, &tk->board);
-        s->piece = index;
-        s->next_bound = INT_MAX;
-        s->outcome = RUN;
-        r = dfs_root(s, pl->kind, pl->weighted, tk->depth, tk->h, tk->state);
-        out->expanded = s->expanded;
-        out->generated = s->generated;
-        out->next_bound = s->next_bound;
-    }
+    piece_state q = {.next_bound = INT_MAX};
+    int r = task_search(s, &pl->fr.v[index], index, pl->kind, pl->weighted, &q);
+    out->expanded = q.expanded;
+    out->generated = q.generated;
+    out->next_bound = q.next_bound;
     if (r == FOUND) {
         out->length = s->length;
         path_letters(moves, s->path, s->length);
@@ -1338,9 +1334,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     res->bound = s->bound / s->gw;
     res->seconds = np_clock() - t0;
     if (rc == NP_OK && s->outcome == FOUND) {
-        for (int i = 0; i < s->length; i++)
-            res->moves[i] = np_dir_char(s->path[i]);
-        res->moves[s->length] = 0;
+        path_letters(res->moves, s->path, s->length);
         res->length = s->length;
         res->status = NP_STATUS_SOLVED;
         /* Never print a path that has not been replayed to the goal. */

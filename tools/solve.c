@@ -177,6 +177,19 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
+/* SIGINT and SIGTERM set `interrupted` (flags: SA_RESTART, and SA_RESETHAND
+ * for a second signal to end the run at once). */
+static void catch_interrupts(int flags)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_interrupt;
+    sa.sa_flags = flags;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
 typedef struct progress_ctx {
     const entry *entries;
     bool tty, show;
@@ -787,14 +800,8 @@ static int open_checkpoint(checkpoint **ck, const input *in, solve_args *a)
     if (rc != EXIT_OK)
         return rc;
     a->opts.cancel = &interrupted;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
     /* A second SIGINT or SIGTERM ends the run at once, without the last checkpoint. */
-    sa.sa_flags = SA_RESTART | SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    catch_interrupts(SA_RESTART | SA_RESETHAND);
     return EXIT_OK;
 }
 
@@ -888,13 +895,7 @@ int cmd_solve_worker(int argc, char **argv)
         close(null_fd);
     a.quiet = true;
     worker_ctx w = {.a = &a, .bad = rc == EXIT_OK ? EXIT_OK : rc < 0 ? EXIT_OK : rc};
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_interrupt;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    catch_interrupts(SA_RESTART);
     mpi_worker_ops ops = {.open = worker_open,
                           .close = worker_close,
                           .ctx = &w,
