@@ -54,6 +54,8 @@ typedef struct shared {
     uint64_t max_nodes;
     double deadline;
     const volatile int *cancel;
+    const size_t *stop_from; /* if not NULL, pieces from this index on stop (atomic;
+                              * np_piece_list_stop) */
 } shared;
 
 /* One lookup of the additive PDB sum: on the board itself, or on its mirror
@@ -190,7 +192,8 @@ static int check_limits(search *s)
         step = sh->max_nodes - total;
     s->next_check = s->generated + step;
     if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED) ||
-        s->piece > __atomic_load_n(&sh->found_piece, __ATOMIC_RELAXED))
+        s->piece > __atomic_load_n(&sh->found_piece, __ATOMIC_RELAXED) ||
+        (sh->stop_from && s->piece >= __atomic_load_n(sh->stop_from, __ATOMIC_RELAXED)))
         return 1;
     if ((sh->max_nodes && total >= sh->max_nodes) || (sh->cancel && *sh->cancel) ||
         (sh->deadline > 0 && np_clock() >= sh->deadline)) {
@@ -830,6 +833,19 @@ size_t np_piece_queue_next(np_piece_queue *q)
     return q->next++;
 }
 
+bool np_piece_queue_left(np_piece_queue *q, uint64_t *nodes, double *seconds)
+{
+    shared *sh = q->proto->sh;
+    double now = np_clock();
+    if (!sh->halt &&
+        ((sh->cancel && *sh->cancel) || (sh->max_nodes && sh->generated >= sh->max_nodes) ||
+         (sh->deadline > 0 && now >= sh->deadline)))
+        sh->halt = 1;
+    *nodes = sh->max_nodes && !sh->halt ? sh->max_nodes - sh->generated : 0;
+    *seconds = sh->deadline > 0 && !sh->halt ? sh->deadline - now : 0;
+    return sh->halt != 0;
+}
+
 int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
 {
     /* Everything is checked before anything is taken in. */
@@ -849,6 +865,12 @@ int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
     sh->generated += p->generated;
     st->expanded = p->expanded;
     st->generated = p->generated;
+    if (stopped && p->index > sh->found_piece) {
+        /* cut after a piece that holds a solution (np_piece_list_stop): the
+         * serial search never gets here, its work is extra */
+        st->status = P_ABORTED;
+        return NP_OK;
+    }
     if (stopped) { /* a limit or a cancel where it ran: the iteration stops */
         st->status = P_STOPPED;
         sh->halt = 1;
@@ -1084,7 +1106,25 @@ struct np_piece_list {
     int kind, weighted;
     frontier fr;
     np_search_opts opts;
+    size_t stop_from;   /* pieces from this index on stop (atomic; SIZE_MAX: none) */
+    uint64_t max_nodes; /* each search's node limit (atomic; 0: none) */
+    uint64_t deadline;  /* the searches' deadline, np_clock() seconds as double bits
+                         * (atomic; 0.0: none) */
 };
+
+static uint64_t double_bits(double x)
+{
+    uint64_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;
+}
+
+static double bits_double(uint64_t u)
+{
+    double x;
+    memcpy(&x, &u, sizeof x);
+    return x;
+}
 
 int np_piece_list_open(np_piece_list **out, const np_board *start, const np_geom *g,
                        const np_search_opts *opts, const np_iteration *it)
@@ -1105,6 +1145,8 @@ int np_piece_list_open(np_piece_list **out, const np_board *start, const np_geom
     }
     pl->weighted = opts->weight > 1.0;
     pl->opts = *opts;
+    pl->stop_from = SIZE_MAX;
+    np_piece_list_limit(pl, opts->max_nodes, opts->timeout);
     search *s = pl->proto;
     s->bound = it->bound;
     uint64_t extra = 0;
@@ -1131,14 +1173,19 @@ int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
     *stopped = false;
     if (index >= pl->fr.n)
         return NP_EINVAL;
+    if (index >= __atomic_load_n(&pl->stop_from, __ATOMIC_RELAXED)) {
+        *stopped = true; /* told to stop before it started */
+        return NP_OK;
+    }
     search *s = malloc(sizeof *s);
     if (!s)
         return NP_ENOMEM;
     search_clone(s, pl->proto); /* each call its own state: calls may run at once */
     shared sh = {0};
-    sh.max_nodes = pl->opts.max_nodes;
-    sh.deadline = pl->opts.timeout > 0 ? np_clock() + pl->opts.timeout : 0;
+    sh.max_nodes = __atomic_load_n(&pl->max_nodes, __ATOMIC_RELAXED);
+    sh.deadline = bits_double(__atomic_load_n(&pl->deadline, __ATOMIC_RELAXED));
     sh.cancel = pl->opts.cancel;
+    sh.stop_from = &pl->stop_from;
     sh.found_piece = SIZE_MAX;
     s->sh = &sh;
     s->expanded = s->generated = s->reported = 0;
@@ -1159,6 +1206,22 @@ int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
     }
     free(s);
     return NP_OK;
+}
+
+void np_piece_list_stop(np_piece_list *pl, size_t from)
+{
+    size_t seen = __atomic_load_n(&pl->stop_from, __ATOMIC_RELAXED);
+    while (from < seen &&
+           !__atomic_compare_exchange_n(&pl->stop_from, &seen, from, false, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+        ;
+}
+
+void np_piece_list_limit(np_piece_list *pl, uint64_t max_nodes, double seconds)
+{
+    __atomic_store_n(&pl->max_nodes, max_nodes, __ATOMIC_RELAXED);
+    __atomic_store_n(&pl->deadline, double_bits(seconds > 0 ? np_clock() + seconds : 0.0),
+                     __ATOMIC_RELAXED);
 }
 
 void np_piece_list_close(np_piece_list *pl)

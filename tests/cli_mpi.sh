@@ -3,7 +3,8 @@
 # 20 of Korf's 100 with 15:6-6-3 (board by board) and one hard board (piece by piece) give the
 # answers and nodes_generated of `npuzzle solve -j 1`; a worker rank killed mid-run ends the run
 # with a non-zero exit and a message, and the same command resumes from the checkpoint to the same
-# output; a rank whose tables differ (one file written with 8-bit entries) is refused by rank and
+# output, for one board split into pieces and for a batch (whose boards in flight on the workers
+# are checkpointed by pieces); --timeout limits the whole run; a rank whose tables differ (one file written with 8-bit entries) is refused by rank and
 # file. Only in builds with MPI, and not under the sanitizers (Open MPI's own allocations there).
 # usage: cli_mpi.sh NPUZZLE_BINARY NPUZZLE_MPI_BINARY
 set -u
@@ -88,6 +89,48 @@ mpi "${ck[@]}"
 cp out resumed.json
 expect "the same command resumes" 0
 check "resumed: the same moves and counts as the uninterrupted -j 1 run" same resumed.json one88.json
+
+# ---- a limit of the run, not of each piece --------------------------------------------
+# Korf #88 with lc takes seconds; --timeout 0.3 stops the whole run (rank 0 tells the workers
+# to stop their pieces), not each piece after 0.3 s of its own.
+mpi -H lc -j 1 -f json --timeout 0.3 k88.txt
+expect "mpirun -np 3 --timeout 0.3 on Korf #88: a limit reached (exit 1)" 1
+check "the run's time limit stopped it: status limit" grep -q '"status":"limit"' out
+
+# ---- a batch with a checkpoint: a worker killed; the boards in flight resume ----------
+# Four hard boards with lc (a second or more each), one per rank and one more: the workers send
+# their boards' finished pieces to rank 0, which checkpoints them as its own.
+for i in 60 82 49 66; do grep -E "# id=$i opt=" "$DATA/korf100.txt"; done >hard4.txt
+run solve -H lc -j 1 -f json --check hard4.txt
+cp out one4.json
+expect "npuzzle solve -j 1 on 4 hard boards" 0
+ck4=(-H lc -j 1 -f json --check --checkpoint ck4 --checkpoint-every 0 hard4.txt)
+LAST="mpirun -np 3 npuzzle-mpi ${ck4[*]} (rank 1 killed)"
+timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "${ck4[@]}" </dev/null >out 2>err &
+launcher=$!
+killed=
+for _ in $(seq 100); do
+    sleep 0.05
+    for p in $(pgrep -f "npuzzle-mpi ${ck4[0]}" 2>/dev/null); do
+        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
+            sleep 0.8
+            kill -9 "$p" && killed=$p
+            break 2
+        fi
+    done
+done
+wait "$launcher"
+rc=$?
+check "batch: a worker rank found and killed" test -n "$killed"
+check "batch: the run ends with a non-zero exit" test "$rc" -ne 0
+check "batch: the checkpoint is whole" grep -q '^end ' ck4
+inflight=$(awk '$1 == "piece" { print $2 }' ck4 | sort -u | wc -l)
+check "batch: the checkpoint holds the pieces of 2 or more boards in flight (it has $inflight)" \
+    test "$inflight" -ge 2
+mpi "${ck4[@]}"
+cp out resumed4.json
+expect "batch: the same command resumes" 0
+check "batch resumed: the same moves and counts as -j 1, board for board" same resumed4.json one4.json
 
 # ---- tables that differ on one rank ----------------------------------------------------
 mkdir -p pdb8

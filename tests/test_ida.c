@@ -863,6 +863,97 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
     }
 }
 
+/* A runner that hands every piece out at once, as npuzzle-mpi does to its
+ * workers, and searches them in order on one list; after the first piece
+ * holding a solution it stops the rest (np_piece_list_stop), as rank 0 tells
+ * its workers to. `halt_at`: after that many pieces, stop all (a limit). */
+typedef struct stop_runner {
+    const np_board *b;
+    const np_geom *g;
+    np_search_opts opts;
+    size_t stopped, halt_at;
+    size_t limited; /* pieces that a node limit of 1 stopped (before the real search) */
+} stop_runner;
+
+static int run_stop_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
+{
+    stop_runner *sr = ctx;
+    np_piece_list *pl;
+    assert_int_equal(np_piece_list_open(&pl, sr->b, sr->g, &sr->opts, it), NP_OK);
+    size_t n = 0, i;
+    size_t *idx = malloc(it->npieces * sizeof *idx);
+    assert_non_null(idx);
+    while ((i = np_piece_queue_next(q)) != SIZE_MAX)
+        idx[n++] = i;
+    assert_int_equal(n, it->npieces); /* nothing found yet: all of them go out */
+    if (n > 0 && !sr->halt_at) {      /* a node limit on the list stops a piece */
+        np_piece p;
+        char moves[NP_MAX_PATH + 1];
+        bool stopped;
+        np_piece_list_limit(pl, 1, 0);
+        assert_int_equal(np_piece_list_search(pl, idx[0], &p, moves, &stopped), NP_OK);
+        assert_true(stopped || p.expanded <= 1); /* the check comes at an expansion */
+        sr->limited += stopped;
+        np_piece_list_limit(pl, 0, 0);
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (sr->halt_at && k == sr->halt_at)
+            np_piece_list_stop(pl, 0);
+        np_piece p;
+        char moves[NP_MAX_PATH + 1];
+        bool stopped;
+        assert_int_equal(np_piece_list_search(pl, idx[k], &p, moves, &stopped), NP_OK);
+        if (stopped)
+            sr->stopped++;
+        else if (p.length >= 0)
+            np_piece_list_stop(pl, idx[k] + 1);
+        assert_int_equal(np_piece_queue_done(q, &p, stopped), NP_OK);
+    }
+    free(idx);
+    np_piece_list_close(pl);
+    return NP_OK;
+}
+
+/* Pieces cut after a solution (np_piece_list_stop) are work beyond the
+ * serial search, not a limit: the answer and counts are the serial ones. A
+ * stop from piece 0 is a limit. A node limit set on the list stops a piece. */
+static void test_ida_runner_stop(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g4;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    assert_non_null(ref);
+    assert_non_null(r);
+    size_t cut = 0, limited = 0;
+    static const int ids[] = {12, 79, 55, 42};
+    for (int k = 0; k < 4; k++) {
+        np_board b = make_board(korf[ids[k]].tiles, 4, 4);
+        np_search_opts o = {.heuristic = NP_H_LC, .prune = harness_prune};
+        assert_true(np_ida_solve(ref, &b, &g4, &o) == NP_OK);
+        assert_int_equal(ref->status, NP_STATUS_SOLVED);
+        stop_runner sr = {.b = &b, .g = &g4, .opts = o};
+        np_piece_runner runner = {.run = run_stop_pieces, .ctx = &sr};
+        np_search_opts ro = o;
+        ro.runner = &runner;
+        ro.threads = 2;
+        assert_true(np_ida_solve(r, &b, &g4, &ro) == NP_OK);
+        assert_same_result(ref, r, "pieces cut after a solution");
+        cut += sr.stopped;
+        limited += sr.limited;
+        sr = (stop_runner){.b = &b, .g = &g4, .opts = o, .halt_at = 3};
+        assert_true(np_ida_solve(r, &b, &g4, &ro) == NP_OK);
+        assert_int_equal(r->status, NP_STATUS_LIMIT);
+        assert_true(sr.stopped > 0);
+    }
+    assert_true(cut > 0);     /* the solutions were not all in the last piece */
+    assert_true(limited > 0); /* a node limit of 1 on the list stopped pieces */
+    print_message("runner stop: %zu pieces cut after a solution, the serial counts\n", cut);
+    free(ref);
+    free(r);
+}
+
 /* Pieces searched by a runner (np_ida_piece, out of order) give the serial
  * moves and counts; a piece reported stopped ends the search with a limit;
  * np_ida_piece refuses an iteration that does not fit the board. */
@@ -1231,6 +1322,7 @@ int main(void)
         TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_split_limit),
         TIMED_TEST(test_ida_runner),
+        TIMED_TEST(test_ida_runner_stop),
         TIMED_TEST(test_ida_fsm_optimal),
         TIMED_TEST(test_ida_korf100_easy),
         TIMED_TEST(test_ida_specialised_kernels),

@@ -1,8 +1,11 @@
 /* solve_mpi.c - npuzzle-mpi: the messages between rank 0 and the workers
- * (solve_mpi.h). Only the main thread of a rank calls MPI; the threads that
- * search on rank 0 meet the main thread under a mutex. Ranks wait for
- * messages by probing and sleeping a little, not by spinning: the ranks of a
- * run may share cores with each other's search threads. */
+ * (solve_mpi.h). On rank 0 only the main thread calls MPI; the threads that
+ * search there meet it under a mutex. A worker's main thread takes the work;
+ * while its threads search, they send their journal (the finished pieces and
+ * iterations of boards that rank 0 checkpoints) and a listening thread takes
+ * rank 0's stops: MPI_THREAD_MULTIPLE. Ranks wait for messages by probing and
+ * sleeping a little, not by spinning: the ranks of a run may share cores with
+ * each other's search threads. */
 #include "solve_mpi.h"
 
 #include <mpi.h>
@@ -18,11 +21,13 @@
 enum {
     TAG_GROUP = 1,     /* rank 0 -> worker: msg_group */
     TAG_GROUP_REPLY,   /* worker -> rank 0: msg_group_reply */
-    TAG_BOARDS,        /* rank 0 -> worker: msg_boards */
+    TAG_BOARDS,        /* rank 0 -> worker: msg_boards, then the resumed states */
     TAG_RESULTS,       /* worker -> rank 0: msg_results */
     TAG_PIECES,        /* rank 0 -> worker: msg_pieces */
     TAG_PIECE_RESULTS, /* worker -> rank 0: msg_piece_results */
-    TAG_END            /* rank 0 -> worker: stop */
+    TAG_END,           /* rank 0 -> worker: stop */
+    TAG_JOURNAL,       /* worker -> rank 0: msg_journal, a board's progress */
+    TAG_STOP           /* rank 0 -> worker: msg_stop, cut pieces of an iteration */
 };
 
 /* At most this many boards or pieces in one message: a worker takes as many
@@ -43,11 +48,28 @@ typedef struct msg_group_reply {
     } table[NP_PARTITION_MAX];
 } msg_group_reply;
 
+/* Where a board's search stands (np_iteration) and its finished pieces, as
+ * bytes: a wire_iteration, nfinished wire_pieces, then the moves of those
+ * holding a solution, one after the other (length letters each). */
+typedef struct wire_iteration {
+    int bound, depth;
+    uint64_t npieces, expanded, generated, extra, nfinished;
+} wire_iteration;
+
+typedef struct wire_piece {
+    uint64_t index, expanded, generated;
+    int next_bound, length;
+} wire_piece;
+
+/* Boards to solve; the message goes on with the resumed states (`resume`
+ * bytes from `at` past the struct for item k; 0 bytes: from the start). */
 typedef struct msg_boards {
     int count;
+    int journal; /* send msg_journal as they go: rank 0 checkpoints them */
     struct {
         uint64_t index;
         np_board board;
+        uint64_t at, resume;
     } item[MPI_ITEMS];
 } msg_boards;
 
@@ -61,13 +83,35 @@ typedef struct msg_results {
     } item[MPI_ITEMS];
 } msg_results;
 
-typedef struct msg_pieces {
+/* A piece or an iteration of board `index` finished (np_journal). */
+typedef struct msg_journal {
+    uint64_t index;
+    int iteration; /* 1: np_journal.iteration (it: the next one); 0: .piece */
+    wire_iteration it;
+    wire_piece piece;
+    char moves[NP_MAX_PATH + 1];
+} msg_journal;
+
+/* The iteration a piece belongs to. */
+typedef struct wire_list {
     np_board board;
     int bound, depth;
     uint64_t npieces;
+} wire_list;
+
+typedef struct msg_pieces {
+    wire_list list;
+    uint64_t max_nodes; /* what is left of the run's limits: each piece's */
+    double seconds;     /* (0: none) */
     int count;
     uint64_t index[MPI_ITEMS];
 } msg_pieces;
+
+/* Stop the pieces `from` and after of an iteration (0: all, a limit). */
+typedef struct msg_stop {
+    wire_list list;
+    uint64_t from;
+} msg_stop;
 
 typedef struct msg_piece_results {
     int count;
@@ -86,9 +130,17 @@ static int my_rank, nranks = 1;
 int mpi_start(int *argc, char ***argv)
 {
     int provided;
-    MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+    MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &my_rank);
     MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+    if (nranks > 1 && provided < MPI_THREAD_MULTIPLE) {
+        if (my_rank == 0)
+            fprintf(stderr,
+                    "npuzzle-mpi: this MPI library gives thread level %d, and npuzzle-mpi "
+                    "needs MPI_THREAD_MULTIPLE (%d): Open MPI 3 and later have it\n",
+                    provided, MPI_THREAD_MULTIPLE);
+        MPI_Abort(MPI_COMM_WORLD, 3);
+    }
     return my_rank;
 }
 
@@ -105,18 +157,158 @@ void mpi_stop(void)
     MPI_Finalize();
 }
 
-/* Wait for a message from `source` (MPI_ANY_SOURCE: any) with tag `tag`
- * (MPI_ANY_TAG: any), probing every millisecond. */
-static void wait_message(int source, int tag, MPI_Status *st)
+/* Wait up to `ms` milliseconds (-1: for ever) for a message from `source`
+ * (MPI_ANY_SOURCE: any) with tag `tag` (MPI_ANY_TAG: any), probing every
+ * millisecond. @return whether one came. */
+static bool wait_message_for(int source, int tag, MPI_Status *st, int ms)
 {
     int flag = 0;
     struct timespec pause = {0, 1000000};
-    for (;;) {
+    for (int waited = 0;; waited++) {
         MPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
         if (flag)
-            return;
+            return true;
+        if (ms >= 0 && waited >= ms)
+            return false;
         nanosleep(&pause, NULL);
     }
+}
+
+static void wait_message(int source, int tag, MPI_Status *st)
+{
+    wait_message_for(source, tag, st, -1);
+}
+
+/* ---- the wire forms of a search's state ---------------------------------------- */
+
+static wire_iteration wire_of_iteration(const np_iteration *it)
+{
+    return (wire_iteration){.bound = it->bound,
+                            .depth = it->depth,
+                            .npieces = it->npieces,
+                            .expanded = it->expanded,
+                            .generated = it->generated,
+                            .extra = it->extra,
+                            .nfinished = it->nfinished};
+}
+
+static np_iteration iteration_of_wire(const wire_iteration *w)
+{
+    return (np_iteration){.bound = w->bound,
+                          .depth = w->depth,
+                          .npieces = w->npieces,
+                          .expanded = w->expanded,
+                          .generated = w->generated,
+                          .extra = w->extra};
+}
+
+static wire_piece wire_of_piece(const np_piece *p)
+{
+    return (wire_piece){.index = p->index,
+                        .expanded = p->expanded,
+                        .generated = p->generated,
+                        .next_bound = p->next_bound,
+                        .length = p->length};
+}
+
+static np_piece piece_of_wire(const wire_piece *w, const char *moves)
+{
+    return (np_piece){.index = w->index,
+                      .expanded = w->expanded,
+                      .generated = w->generated,
+                      .next_bound = w->next_bound,
+                      .length = w->length,
+                      .moves = w->length >= 0 ? moves : NULL};
+}
+
+/* The bytes of a resumed state (wire_iteration's comment); NULL: none. */
+static size_t resume_bytes(const np_iteration *it)
+{
+    if (!it)
+        return 0;
+    size_t n = sizeof(wire_iteration) + it->nfinished * sizeof(wire_piece);
+    for (size_t k = 0; k < it->nfinished; k++)
+        if (it->finished[k].length > 0)
+            n += (size_t)it->finished[k].length;
+    return n;
+}
+
+static void resume_put(unsigned char *out, const np_iteration *it)
+{
+    wire_iteration w = wire_of_iteration(it);
+    memcpy(out, &w, sizeof w);
+    unsigned char *p = out + sizeof w, *m = p + it->nfinished * sizeof(wire_piece);
+    for (size_t k = 0; k < it->nfinished; k++) {
+        wire_piece wp = wire_of_piece(&it->finished[k]);
+        memcpy(p, &wp, sizeof wp);
+        p += sizeof wp;
+        if (wp.length > 0) {
+            memcpy(m, it->finished[k].moves, (size_t)wp.length);
+            m += wp.length;
+        }
+    }
+}
+
+/* A resumed state from its bytes: *it with pieces and moves malloc'd (free
+ * both with resume_free). @return false for bytes that do not add up. */
+typedef struct resumed {
+    np_iteration it;
+    np_piece *pieces;
+    char *moves; /* each solution NUL-terminated */
+} resumed;
+
+static bool resume_get(resumed *r, const unsigned char *in, size_t n)
+{
+    memset(r, 0, sizeof *r);
+    wire_iteration w;
+    if (n < sizeof w)
+        return false;
+    memcpy(&w, in, sizeof w);
+    if (w.nfinished > (n - sizeof w) / sizeof(wire_piece))
+        return false;
+    size_t left = n - sizeof w - w.nfinished * sizeof(wire_piece);
+    r->it = iteration_of_wire(&w);
+    r->pieces = calloc(w.nfinished ? w.nfinished : 1, sizeof *r->pieces);
+    r->moves = malloc(left + w.nfinished + 1);
+    if (!r->pieces || !r->moves)
+        return false;
+    const unsigned char *p = in + sizeof w, *m = p + w.nfinished * sizeof(wire_piece);
+    char *out = r->moves;
+    for (size_t k = 0; k < w.nfinished; k++) {
+        wire_piece wp;
+        memcpy(&wp, p, sizeof wp);
+        p += sizeof wp;
+        if (wp.length > NP_MAX_PATH || (wp.length > 0 && (size_t)wp.length > left))
+            return false;
+        if (wp.length > 0) {
+            memcpy(out, m, (size_t)wp.length);
+            m += wp.length;
+            left -= (size_t)wp.length;
+        }
+        out[wp.length > 0 ? wp.length : 0] = 0;
+        r->pieces[k] = piece_of_wire(&wp, out);
+        out += (wp.length > 0 ? wp.length : 0) + 1;
+    }
+    r->it.nfinished = w.nfinished;
+    r->it.finished = r->pieces;
+    return true;
+}
+
+static void resume_free(resumed *r)
+{
+    free(r->pieces);
+    free(r->moves);
+}
+
+static wire_list wire_of_list(const np_board *b, const np_iteration *it)
+{
+    wire_list w;
+    memset(&w, 0, sizeof w); /* the padding too: lists are compared with memcmp */
+    w.board = *b;
+    w.bound = it->bound;
+    w.depth = it->depth;
+    w.npieces = it->npieces;
+    return w;
 }
 
 /* ---- a worker ---------------------------------------------------------------- */
@@ -149,34 +341,70 @@ static void group_reply(msg_group_reply *rep, const np_geom *g, const np_search_
 }
 
 /* The list of pieces a worker searches: built again only when the board or
- * the iteration changes. */
+ * the iteration changes. `lock` guards it against the listening thread,
+ * which stops its pieces when rank 0 says so. */
 typedef struct list_cache {
+    pthread_mutex_t lock;
     np_piece_list *pl;
-    np_board board;
-    int bound, depth;
-    uint64_t npieces;
+    wire_list id; /* its board and iteration (zeroed padding) */
 } list_cache;
+
+/* A stop from rank 0: applied when it is for the cached list, else dropped
+ * (a list gone by). */
+static void take_stop(list_cache *lc)
+{
+    msg_stop m;
+    MPI_Recv(&m, sizeof m, MPI_BYTE, 0, TAG_STOP, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    pthread_mutex_lock(&lc->lock);
+    if (lc->pl && memcmp(&lc->id, &m.list, sizeof m.list) == 0)
+        np_piece_list_stop(lc->pl, m.from);
+    pthread_mutex_unlock(&lc->lock);
+}
+
+/* While a worker's threads search pieces: take rank 0's stops as they come. */
+typedef struct listener {
+    list_cache *lc;
+    int done; /* atomic: the search is over */
+} listener;
+
+static void *listen_stops(void *arg)
+{
+    listener *ls = arg;
+    struct timespec pause = {0, 1000000};
+    while (!__atomic_load_n(&ls->done, __ATOMIC_RELAXED)) {
+        int flag;
+        MPI_Iprobe(0, TAG_STOP, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        if (flag)
+            take_stop(ls->lc);
+        else
+            nanosleep(&pause, NULL);
+    }
+    return NULL;
+}
 
 static void serve_pieces(const msg_pieces *in, msg_piece_results *out, const np_geom *g,
                          const np_search_opts *o, int threads, list_cache *lc)
 {
     out->count = in->count;
     out->rc = NP_OK;
-    if (!lc->pl || memcmp(&lc->board, &in->board, sizeof in->board) != 0 ||
-        lc->bound != in->bound || lc->depth != in->depth || lc->npieces != in->npieces) {
+    if (!lc->pl || memcmp(&lc->id, &in->list, sizeof in->list) != 0) {
+        pthread_mutex_lock(&lc->lock);
         np_piece_list_close(lc->pl);
         lc->pl = NULL;
-        np_iteration it = {.bound = in->bound, .depth = in->depth, .npieces = in->npieces};
-        out->rc = np_piece_list_open(&lc->pl, &in->board, g, o, &it);
+        np_iteration it = {
+            .bound = in->list.bound, .depth = in->list.depth, .npieces = in->list.npieces};
+        out->rc = np_piece_list_open(&lc->pl, &in->list.board, g, o, &it);
+        lc->id = in->list;
+        pthread_mutex_unlock(&lc->lock);
         if (out->rc != NP_OK) {
             out->count = 0;
             return;
         }
-        lc->board = in->board;
-        lc->bound = in->bound;
-        lc->depth = in->depth;
-        lc->npieces = in->npieces;
     }
+    np_piece_list_limit(lc->pl, in->max_nodes, in->seconds);
+    listener ls = {.lc = lc};
+    pthread_t tid;
+    bool listening = pthread_create(&tid, NULL, listen_stops, &ls) == 0;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (int k = 0; k < in->count; k++) {
         np_piece p;
@@ -194,6 +422,106 @@ static void serve_pieces(const msg_pieces *in, msg_piece_results *out, const np_
             out->rc = out->rc == NP_OK ? rc : out->rc;
         }
     }
+    if (listening) {
+        __atomic_store_n(&ls.done, 1, __ATOMIC_RELAXED);
+        pthread_join(tid, NULL);
+    }
+}
+
+/* The boards of one TAG_BOARDS message on a worker, each with its resumed
+ * state and, when rank 0 keeps a checkpoint, a journal that sends it their
+ * progress. */
+typedef struct board_job {
+    uint64_t index; /* in rank 0's batch */
+    bool has_resume;
+    resumed resume;
+    np_journal journal;
+} board_job;
+
+typedef struct board_jobs {
+    board_job job[MPI_ITEMS];
+    bool journal;
+} board_jobs;
+
+static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void send_journal(msg_journal *m)
+{
+    pthread_mutex_lock(&send_lock);
+    MPI_Send(m, sizeof *m, MPI_BYTE, 0, TAG_JOURNAL, MPI_COMM_WORLD);
+    pthread_mutex_unlock(&send_lock);
+}
+
+static void journal_piece_out(void *ctx, const np_iteration *it, const np_piece *p)
+{
+    const board_job *j = ctx;
+    msg_journal m;
+    memset(&m, 0, sizeof m);
+    m.index = j->index;
+    m.it = wire_of_iteration(it);
+    m.piece = wire_of_piece(p);
+    if (p->length > 0)
+        memcpy(m.moves, p->moves, (size_t)p->length);
+    send_journal(&m);
+}
+
+static void journal_iteration_out(void *ctx, const np_iteration *next)
+{
+    const board_job *j = ctx;
+    msg_journal m;
+    memset(&m, 0, sizeof m);
+    m.index = j->index;
+    m.iteration = 1;
+    m.it = wire_of_iteration(next);
+    send_journal(&m);
+}
+
+static void prepare_job(void *ctx, size_t k, np_search_opts *opts)
+{
+    board_jobs *bj = ctx;
+    board_job *j = &bj->job[k];
+    if (bj->journal)
+        opts->journal = &j->journal;
+    if (j->has_resume)
+        opts->resume = &j->resume.it;
+}
+
+static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out, const np_geom *g,
+                         const np_search_opts *o, int threads)
+{
+    msg_boards mb;
+    memcpy(&mb, in, sizeof mb);
+    board_jobs *bj = calloc(1, sizeof *bj);
+    np_result *res = calloc(MPI_ITEMS, sizeof *res);
+    np_board boards[MPI_ITEMS];
+    if (!bj || !res)
+        abort_run("out of memory", -1);
+    out->count = mb.count;
+    out->rc = NP_OK;
+    bj->journal = mb.journal != 0;
+    for (int k = 0; k < mb.count; k++) {
+        board_job *j = &bj->job[k];
+        boards[k] = mb.item[k].board;
+        j->index = mb.item[k].index;
+        j->journal =
+            (np_journal){.piece = journal_piece_out, .iteration = journal_iteration_out, .ctx = j};
+        if (mb.item[k].resume == 0)
+            continue;
+        if (mb.item[k].at > bytes - sizeof mb ||
+            mb.item[k].resume > bytes - sizeof mb - mb.item[k].at ||
+            !resume_get(&j->resume, in + sizeof mb + mb.item[k].at, mb.item[k].resume))
+            abort_run("a resumed state that does not add up", TAG_BOARDS);
+        j->has_resume = true;
+    }
+    np_batch_opts bo = {.threads = threads, .prepare = prepare_job, .prepare_ctx = bj};
+    out->rc = np_batch_solve(res, boards, (size_t)mb.count, g, o, &bo);
+    for (int k = 0; k < mb.count; k++) {
+        out->item[k].index = mb.item[k].index;
+        out->item[k].result = res[k];
+        resume_free(&bj->job[k].resume);
+    }
+    free(res);
+    free(bj);
 }
 
 int mpi_serve(const mpi_worker_ops *ops)
@@ -204,11 +532,11 @@ int mpi_serve(const mpi_worker_ops *ops)
     int threads = ops->threads < 1 ? 1 : ops->threads > MPI_ITEMS ? MPI_ITEMS : ops->threads;
     void *buf = malloc(sizeof(msg_piece_results) > sizeof(msg_results) ? sizeof(msg_piece_results)
                                                                        : sizeof(msg_results));
-    void *in =
-        malloc(sizeof(msg_boards) > sizeof(msg_pieces) ? sizeof(msg_boards) : sizeof(msg_pieces));
+    unsigned char *in = NULL;
+    size_t incap = 0;
     msg_group_reply *rep = malloc(sizeof *rep);
-    list_cache cache = {0};
-    if (!buf || !in || !rep)
+    list_cache cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
+    if (!buf || !rep)
         abort_run("out of memory", -1);
     for (;;) {
         MPI_Status st;
@@ -218,6 +546,10 @@ int mpi_serve(const mpi_worker_ops *ops)
         if (st.MPI_TAG == TAG_END) {
             MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_END, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
             break;
+        }
+        if (st.MPI_TAG == TAG_STOP) {
+            take_stop(&cache);
+            continue;
         }
         if (st.MPI_TAG == TAG_GROUP) {
             msg_group grp;
@@ -237,34 +569,40 @@ int mpi_serve(const mpi_worker_ops *ops)
                 group_reply(rep, &g, &o, dir);
             }
             MPI_Send(rep, sizeof *rep, MPI_BYTE, 0, TAG_GROUP_REPLY, MPI_COMM_WORLD);
-        } else if (st.MPI_TAG == TAG_BOARDS) {
-            msg_boards *mb = in;
-            msg_results *mr = buf;
-            MPI_Recv(mb, bytes, MPI_BYTE, 0, TAG_BOARDS, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            np_board boards[MPI_ITEMS];
-            np_result *res = calloc(MPI_ITEMS, sizeof *res);
-            if (!res)
+            continue;
+        }
+        if (st.MPI_TAG != TAG_BOARDS && st.MPI_TAG != TAG_PIECES)
+            abort_run("an unexpected message", st.MPI_TAG);
+        if ((size_t)bytes > incap) {
+            unsigned char *grown = realloc(in, (size_t)bytes);
+            if (!grown)
                 abort_run("out of memory", -1);
-            for (int k = 0; k < mb->count; k++)
-                boards[k] = mb->item[k].board;
-            np_batch_opts bo = {.threads = threads};
-            mr->count = mb->count;
-            mr->rc = open ? np_batch_solve(res, boards, (size_t)mb->count, &g, &o, &bo) : NP_EINVAL;
-            mr->cancelled = ops->cancel && *ops->cancel;
-            for (int k = 0; k < mb->count; k++) {
-                mr->item[k].index = mb->item[k].index;
-                mr->item[k].result = res[k];
+            in = grown;
+            incap = (size_t)bytes;
+        }
+        MPI_Recv(in, bytes, MPI_BYTE, 0, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (st.MPI_TAG == TAG_BOARDS) {
+            msg_results *mr = buf;
+            if ((size_t)bytes < sizeof(msg_boards))
+                abort_run("a short message", TAG_BOARDS);
+            if (open) {
+                serve_boards(in, (size_t)bytes, mr, &g, &o, threads);
+            } else {
+                mr->count = 0; /* rank 0 sends none: the group was refused */
+                mr->rc = NP_EINVAL;
             }
-            free(res);
+            mr->cancelled = ops->cancel && *ops->cancel;
+            pthread_mutex_lock(&send_lock);
             MPI_Send(mr,
                      (int)(offsetof(msg_results, item) + (size_t)mr->count * sizeof mr->item[0]),
                      MPI_BYTE, 0, TAG_RESULTS, MPI_COMM_WORLD);
-        } else if (st.MPI_TAG == TAG_PIECES) {
-            msg_pieces *mp = in;
+            pthread_mutex_unlock(&send_lock);
+        } else {
             msg_piece_results *mr = buf;
-            MPI_Recv(mp, bytes, MPI_BYTE, 0, TAG_PIECES, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            if ((size_t)bytes < offsetof(msg_pieces, index))
+                abort_run("a short message", TAG_PIECES);
             if (open) {
-                serve_pieces(mp, mr, &g, &o, threads, &cache);
+                serve_pieces((const msg_pieces *)(const void *)in, mr, &g, &o, threads, &cache);
             } else {
                 mr->count = 0;
                 mr->rc = NP_EINVAL;
@@ -274,8 +612,6 @@ int mpi_serve(const mpi_worker_ops *ops)
                 mr,
                 (int)(offsetof(msg_piece_results, item) + (size_t)mr->count * sizeof mr->item[0]),
                 MPI_BYTE, 0, TAG_PIECE_RESULTS, MPI_COMM_WORLD);
-        } else {
-            abort_run("an unexpected message", st.MPI_TAG);
         }
     }
     np_piece_list_close(cache.pl);
@@ -295,23 +631,36 @@ int mpi_serve(const mpi_worker_ops *ops)
  * Messages go out with MPI_Isend from a buffer per worker and slot, so that
  * rank 0 never blocks in a send while a worker blocks sending its results. */
 #define MPI_AHEAD 2
-#define MPI_SLOT (sizeof(msg_boards) > sizeof(msg_pieces) ? sizeof(msg_boards) : sizeof(msg_pieces))
 
 typedef struct crew {
     int threads[1024];
     int busy[1024];
     int head[1024]; /* the slot of its oldest message out */
     MPI_Request req[1024][MPI_AHEAD];
-    unsigned char *slots; /* nranks * MPI_AHEAD buffers of MPI_SLOT bytes */
+    unsigned char *buf[1024][MPI_AHEAD]; /* a message's bytes until its send completes */
+    size_t cap[1024][MPI_AHEAD];
     int nbusy;
 } crew;
 
-static void crew_send(crew *c, int r, const void *msg, size_t bytes, int tag)
+/* The buffer of worker r's next message, of `bytes` bytes; NULL: no memory. */
+static unsigned char *crew_buffer(crew *c, int r, size_t bytes)
 {
     int slot = (c->head[r] + c->busy[r]) % MPI_AHEAD;
-    unsigned char *buf = c->slots + ((size_t)r * MPI_AHEAD + (size_t)slot) * MPI_SLOT;
-    memcpy(buf, msg, bytes);
-    MPI_Isend(buf, (int)bytes, MPI_BYTE, r, tag, MPI_COMM_WORLD, &c->req[r][slot]);
+    if (c->cap[r][slot] < bytes) {
+        unsigned char *grown = realloc(c->buf[r][slot], bytes);
+        if (!grown)
+            return NULL;
+        c->buf[r][slot] = grown;
+        c->cap[r][slot] = bytes;
+    }
+    return c->buf[r][slot];
+}
+
+/* Send worker r its next message, written into crew_buffer(c, r, bytes). */
+static void crew_send(crew *c, int r, size_t bytes, int tag)
+{
+    int slot = (c->head[r] + c->busy[r]) % MPI_AHEAD;
+    MPI_Isend(c->buf[r][slot], (int)bytes, MPI_BYTE, r, tag, MPI_COMM_WORLD, &c->req[r][slot]);
     c->busy[r]++;
     c->nbusy++;
 }
@@ -324,6 +673,14 @@ static void crew_answered(crew *c, int r)
     c->head[r] = (c->head[r] + 1) % MPI_AHEAD;
     c->busy[r]--;
     c->nbusy--;
+}
+
+static void crew_free(crew *c)
+{
+    for (int r = 0; r < nranks && r < 1024; r++)
+        for (int k = 0; k < MPI_AHEAD; k++)
+            free(c->buf[r][k]);
+    free(c);
 }
 
 /* A worker was told to stop (mpirun passes SIGINT and SIGTERM to every rank,
@@ -350,9 +707,6 @@ static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const
     }
     group_reply(mine, g, o, dir);
     int rc = NP_OK;
-    unsigned char *slots = c->slots;
-    memset(c, 0, sizeof *c);
-    c->slots = slots;
     for (int r = 1; r < nranks; r++) {
         MPI_Status st;
         wait_message(r, TAG_GROUP_REPLY, &st);
@@ -398,13 +752,28 @@ typedef struct local {
     np_result *results;
     size_t m, next, done;
     const np_batch_opts *bopts;
+    const np_journal **journal; /* each board's, from bopts->prepare (or NULL) */
     int first_err;
     /* pieces */
     np_piece_list *pl;
     np_piece_queue *q;
     const np_iteration *it;
+    size_t found; /* the first piece known to hold a solution (SIZE_MAX: none) */
     int piece_rc;
 } local;
+
+/* The options of board i of a batch: bopts->prepare's (a checkpoint's journal
+ * and resumed state), its journal kept for the messages of the worker that
+ * solves it. Not under l->lock: prepare takes the checkpoint's own. */
+static np_search_opts board_opts(local *l, size_t i)
+{
+    np_search_opts o = *l->opts;
+    if (l->bopts->prepare) {
+        l->bopts->prepare(l->bopts->prepare_ctx, i, &o);
+        l->journal[i] = o.journal;
+    }
+    return o;
+}
 
 static void *local_boards(void *arg)
 {
@@ -417,8 +786,9 @@ static void *local_boards(void *arg)
         pthread_mutex_unlock(&l->lock);
         if (i == SIZE_MAX)
             return NULL;
+        np_search_opts o = board_opts(l, i);
         np_result r;
-        int rc = np_batch_solve(&r, &l->boards[i], 1, l->g, l->opts, &one);
+        int rc = np_batch_solve(&r, &l->boards[i], 1, l->g, &o, &one);
         pthread_mutex_lock(&l->lock);
         l->results[i] = r;
         l->done++;
@@ -428,6 +798,16 @@ static void *local_boards(void *arg)
             l->bopts->progress(l->bopts->progress_ctx, i, l->done, l->m, &l->results[i]);
         pthread_mutex_unlock(&l->lock);
     }
+}
+
+/* Piece p finished (lock held): into the queue, and a solution lowers the
+ * first piece that holds one. @return the queue's error. */
+static int local_piece_done(local *l, const np_piece *p, bool stopped)
+{
+    int rc = np_piece_queue_done(l->q, p, stopped);
+    if (rc == NP_OK && !stopped && p->length >= 0 && p->index < l->found)
+        l->found = p->index;
+    return rc;
 }
 
 static void *local_pieces(void *arg)
@@ -443,9 +823,11 @@ static void *local_pieces(void *arg)
         char moves[NP_MAX_PATH + 1];
         bool stopped;
         int rc = np_piece_list_search(l->pl, i, &p, moves, &stopped);
+        if (rc == NP_OK && !stopped && p.length >= 0)
+            np_piece_list_stop(l->pl, i + 1); /* ours at once; the workers' at the next round */
         pthread_mutex_lock(&l->lock);
         if (rc == NP_OK)
-            rc = np_piece_queue_done(l->q, &p, stopped);
+            rc = local_piece_done(l, &p, stopped);
         if (rc != NP_OK && l->piece_rc == NP_OK)
             l->piece_rc = rc;
         pthread_mutex_unlock(&l->lock);
@@ -467,12 +849,19 @@ static void local_join(pthread_t *tid, int n)
         pthread_join(tid[t], NULL);
 }
 
+/* Tell every worker to stop the pieces `from` and after of the list. */
+static void stop_workers(const wire_list *list, size_t from)
+{
+    msg_stop m = {.list = *list, .from = from};
+    for (int r = 1; r < nranks; r++)
+        MPI_Send(&m, sizeof m, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
+}
+
 /* The pieces of one iteration over the workers and rank 0's threads. */
 typedef struct pieces_ctx {
     local *l;
     crew *c;
     int threads0;
-    msg_pieces *out;
     msg_piece_results *in;
 } pieces_ctx;
 
@@ -483,27 +872,51 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
     crew *c = pc->c;
     l->q = q;
     l->it = it;
+    l->found = SIZE_MAX;
     l->piece_rc = NP_OK;
     np_search_opts o = *l->opts;
     o.runner = NULL;
     o.journal = NULL;
     o.resume = NULL;
     o.threads = 1;
+    o.max_nodes = 0; /* the run's limits: np_piece_queue_left below */
+    o.timeout = 0;
     int rc = np_piece_list_open(&l->pl, &l->boards[0], l->g, &o, it);
     if (rc != NP_OK)
         return rc;
+    wire_list list = wire_of_list(&l->boards[0], it);
+    size_t stopped_from = SIZE_MAX; /* what the workers were told */
+    pthread_mutex_lock(&l->lock);
+    uint64_t nodes_left;
+    double seconds_left;
+    bool halted = np_piece_queue_left(q, &nodes_left, &seconds_left);
+    np_piece_list_limit(l->pl, nodes_left, seconds_left);
+    pthread_mutex_unlock(&l->lock);
     pthread_t tid[64];
-    int nlocal;
-    local_start(tid, &nlocal, pc->threads0, local_pieces, l);
-    msg_pieces *out = pc->out;
-    out->board = l->boards[0];
-    out->bound = it->bound;
-    out->depth = it->depth;
-    out->npieces = it->npieces;
+    int nlocal = 0;
+    if (!halted)
+        local_start(tid, &nlocal, pc->threads0, local_pieces, l);
     for (;;) {
+        /* A solution, or a limit of the run: cut what is out. */
+        pthread_mutex_lock(&l->lock);
+        halted = np_piece_queue_left(q, &nodes_left, &seconds_left);
+        size_t from = halted ? 0 : l->found == SIZE_MAX ? SIZE_MAX : l->found + 1;
+        pthread_mutex_unlock(&l->lock);
+        if (from < stopped_from) {
+            np_piece_list_stop(l->pl, from);
+            stop_workers(&list, from);
+            stopped_from = from;
+        }
+        if (!halted)
+            np_piece_list_limit(l->pl, nodes_left, seconds_left);
         for (int r = 1; r < nranks; r++) {
             if (c->busy[r] >= MPI_AHEAD)
                 continue;
+            msg_pieces *out = (msg_pieces *)(void *)crew_buffer(c, r, sizeof(msg_pieces));
+            if (!out) {
+                rc = rc == NP_OK ? NP_ENOMEM : rc;
+                break;
+            }
             pthread_mutex_lock(&l->lock);
             int n = 0;
             size_t i;
@@ -512,14 +925,19 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
             pthread_mutex_unlock(&l->lock);
             if (n == 0)
                 continue;
+            out->list = list;
+            out->max_nodes = nodes_left;
+            out->seconds = seconds_left;
             out->count = n;
-            crew_send(c, r, out, offsetof(msg_pieces, index) + (size_t)n * sizeof out->index[0],
+            crew_send(c, r, offsetof(msg_pieces, index) + (size_t)n * sizeof out->index[0],
                       TAG_PIECES);
         }
         if (c->nbusy == 0)
             break;
         MPI_Status st;
-        wait_message(MPI_ANY_SOURCE, TAG_PIECE_RESULTS, &st);
+        /* not for ever: a limit of the run is looked at every 10 ms */
+        if (!wait_message_for(MPI_ANY_SOURCE, TAG_PIECE_RESULTS, &st, 10))
+            continue;
         msg_piece_results *in = pc->in;
         MPI_Recv(in, sizeof *in, MPI_BYTE, st.MPI_SOURCE, TAG_PIECE_RESULTS, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
@@ -537,7 +955,7 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
                           .next_bound = in->item[k].next_bound,
                           .length = in->item[k].length,
                           .moves = in->item[k].length >= 0 ? in->item[k].moves : NULL};
-            int drc = np_piece_queue_done(q, &p, in->item[k].stopped != 0);
+            int drc = local_piece_done(l, &p, in->item[k].stopped != 0);
             if (drc != NP_OK && rc == NP_OK)
                 rc = drc;
         }
@@ -549,17 +967,74 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
     return rc != NP_OK ? rc : l->piece_rc;
 }
 
+/* A worker's journal message for board m->index: to that board's journal. */
+static void forward_journal(const local *l, const msg_journal *m)
+{
+    const np_journal *j = m->index < l->m ? l->journal[m->index] : NULL;
+    if (!j)
+        return;
+    np_iteration it = iteration_of_wire(&m->it);
+    if (m->iteration) {
+        if (j->iteration)
+            j->iteration(j->ctx, &it);
+    } else if (j->piece) {
+        np_piece p = piece_of_wire(&m->piece, m->moves);
+        j->piece(j->ctx, &it, &p);
+    }
+}
+
+/* Fill worker r's next message with up to its threads' worth of boards, each
+ * with its resumed state. @return how many boards (0: none left), or -1 when
+ * out of memory. */
+static int boards_message(local *l, crew *c, int r, const volatile int *cancel)
+{
+    size_t idx[MPI_ITEMS];
+    int n = 0;
+    pthread_mutex_lock(&l->lock);
+    while (n < c->threads[r] && n < MPI_ITEMS && l->next < l->m && !(cancel && *cancel))
+        idx[n++] = l->next++;
+    pthread_mutex_unlock(&l->lock);
+    if (n == 0)
+        return 0;
+    np_search_opts o[MPI_ITEMS];
+    size_t tail = 0;
+    bool journal = false;
+    for (int k = 0; k < n; k++) {
+        o[k] = board_opts(l, idx[k]);
+        tail += resume_bytes(o[k].resume);
+        journal = journal || o[k].journal;
+    }
+    unsigned char *buf = crew_buffer(c, r, sizeof(msg_boards) + tail);
+    if (!buf)
+        return -1;
+    msg_boards mb;
+    memset(&mb, 0, sizeof mb);
+    mb.count = n;
+    mb.journal = journal;
+    size_t at = 0;
+    for (int k = 0; k < n; k++) {
+        mb.item[k].index = idx[k];
+        mb.item[k].board = l->boards[idx[k]];
+        mb.item[k].at = at;
+        mb.item[k].resume = resume_bytes(o[k].resume);
+        if (o[k].resume)
+            resume_put(buf + sizeof mb + at, o[k].resume);
+        at += mb.item[k].resume;
+    }
+    memcpy(buf, &mb, sizeof mb);
+    crew_send(c, r, sizeof mb + tail, TAG_BOARDS);
+    return n;
+}
+
 int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const np_geom *g,
                     const np_search_opts *opts, const np_batch_opts *bopts, const char *dir)
 {
-    crew *c = malloc(sizeof *c);
-    msg_boards *mb = malloc(sizeof *mb);
+    crew *c = calloc(1, sizeof *c);
     msg_results *mr = malloc(sizeof *mr);
-    msg_pieces *mp = malloc(sizeof *mp);
     msg_piece_results *mq = malloc(sizeof *mq);
-    if (c)
-        c->slots = malloc((size_t)nranks * MPI_AHEAD * MPI_SLOT);
-    int rc = c && c->slots && mb && mr && mp && mq ? NP_OK : NP_ENOMEM;
+    msg_journal *mj = malloc(sizeof *mj);
+    const np_journal **journal = calloc(m ? m : 1, sizeof *journal);
+    int rc = c && mr && mq && mj && journal ? NP_OK : NP_ENOMEM;
     if (rc == NP_OK && nranks > 1024)
         rc = NP_EUNSUPPORTED;
     if (rc == NP_OK)
@@ -572,13 +1047,14 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
                .results = results,
                .m = m,
                .bopts = bopts,
+               .journal = journal,
                .first_err = NP_OK};
     if (rc == NP_OK && m == 1 && bopts->algorithm == NP_ALG_IDA) {
         /* One board: its pieces over every rank's threads. */
         int total = threads0;
         for (int r = 1; r < nranks; r++)
             total += c->threads[r];
-        pieces_ctx pc = {.l = &l, .c = c, .threads0 = threads0, .out = mp, .in = mq};
+        pieces_ctx pc = {.l = &l, .c = c, .threads0 = threads0, .in = mq};
         np_piece_runner runner = {.run = run_pieces, .ctx = &pc};
         np_search_opts o = *opts;
         o.runner = &runner;
@@ -588,7 +1064,9 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
          * resumed state) and progress as for one process. */
         rc = np_batch_solve(results, boards, 1, g, &o, &b);
     } else if (rc == NP_OK) {
-        /* A batch: boards to whoever is free, as many as it has threads. */
+        /* A batch: boards to whoever is free, as many as it has threads,
+         * each with its resumed state; the workers send their journal, which
+         * goes to the checkpoint as if the boards were solved here. */
         for (size_t i = 0; i < m; i++) {
             memset(&results[i], 0, sizeof results[i]);
             results[i].status = NP_STATUS_LIMIT; /* until it is solved */
@@ -606,23 +1084,25 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             for (int r = 1; r < nranks; r++) {
                 if (c->busy[r] >= MPI_AHEAD)
                     continue;
-                pthread_mutex_lock(&l.lock);
-                int n = 0;
-                while (n < c->threads[r] && l.next < m && !(cancel && *cancel)) {
-                    mb->item[n].index = l.next;
-                    mb->item[n++].board = boards[l.next++];
+                if (boards_message(&l, c, r, cancel) < 0) {
+                    pthread_mutex_lock(&l.lock);
+                    l.first_err = l.first_err == NP_OK ? NP_ENOMEM : l.first_err;
+                    l.next = m; /* nothing more goes out */
+                    pthread_mutex_unlock(&l.lock);
                 }
-                pthread_mutex_unlock(&l.lock);
-                if (n == 0)
-                    continue;
-                mb->count = n;
-                crew_send(c, r, mb, offsetof(msg_boards, item) + (size_t)n * sizeof mb->item[0],
-                          TAG_BOARDS);
             }
             if (c->nbusy == 0)
                 break;
             MPI_Status st;
-            wait_message(MPI_ANY_SOURCE, TAG_RESULTS, &st);
+            wait_message(MPI_ANY_SOURCE, MPI_ANY_TAG, &st);
+            if (st.MPI_TAG == TAG_JOURNAL) {
+                MPI_Recv(mj, sizeof *mj, MPI_BYTE, st.MPI_SOURCE, TAG_JOURNAL, MPI_COMM_WORLD,
+                         MPI_STATUS_IGNORE);
+                forward_journal(&l, mj);
+                continue;
+            }
+            if (st.MPI_TAG != TAG_RESULTS)
+                abort_run("an unexpected message", st.MPI_TAG);
             MPI_Recv(mr, sizeof *mr, MPI_BYTE, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
             crew_answered(c, st.MPI_SOURCE);
@@ -630,8 +1110,10 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             pthread_mutex_lock(&l.lock);
             if (mr->rc != NP_OK && l.first_err == NP_OK)
                 l.first_err = mr->rc;
-            for (int k = 0; k < mr->count; k++) {
+            for (int k = 0; k < mr->count && k < MPI_ITEMS; k++) {
                 size_t i = mr->item[k].index;
+                if (i >= m)
+                    abort_run("a result for a board it was not sent", TAG_RESULTS);
                 results[i] = mr->item[k].result;
                 l.done++;
                 if (bopts->progress)
@@ -646,12 +1128,11 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
      * when no message is out (nbusy 0), which the analyzer cannot follow. */
     /* NOLINTBEGIN(clang-analyzer-optin.mpi.MPI-Checker) */
     if (c)
-        free(c->slots);
-    free(c);
-    free(mb);
+        crew_free(c);
     free(mr);
-    free(mp);
     free(mq);
+    free(mj);
+    free(journal);
     return rc;
     /* NOLINTEND(clang-analyzer-optin.mpi.MPI-Checker) */
 }

@@ -17,12 +17,16 @@
  * job; mpirun says which rank); the checkpoint, written by rank 0 only, stays
  * whole and the same command resumes.
  *
- * Limits of this version: in a batch, boards are solved from the start on
- * whichever rank takes them (a checkpoint keeps the finished ones; the state
- * of boards in flight is neither written nor resumed, as bopts->prepare is
- * not called); pieces already handed out run to their end after a solution or
- * a stop (their work is reported as nodes_extra); --max-nodes and --timeout
- * apply to each piece a worker searches, not to the run as a whole. */
+ * A checkpoint (written by rank 0 only) works as in one process: in a batch,
+ * each board sent out carries its resumed state, and the worker that solves it
+ * sends back its finished pieces and iterations as they come (TAG_JOURNAL),
+ * which rank 0 writes as if it searched the board itself; so a run killed at
+ * any moment loses only the pieces in flight. For one board split into
+ * pieces, rank 0 tells the workers to stop (TAG_STOP) the pieces after one
+ * that holds a solution, and all of them when the board's --timeout,
+ * --max-nodes or an interrupt stops it; the pieces handed out carry what is
+ * left of those limits. The workers need MPI_THREAD_MULTIPLE: their search
+ * threads send the journal, and a listening thread takes the stops. */
 #ifndef NPUZZLE_SOLVE_MPI_H
 #define NPUZZLE_SOLVE_MPI_H
 

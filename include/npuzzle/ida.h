@@ -87,9 +87,17 @@ typedef struct np_piece_runner {
  *  timeout and cancel). */
 size_t np_piece_queue_next(np_piece_queue *q);
 
+/*! What is left of the search's limits (max_nodes, counting the pieces
+ *  reported, and timeout): *nodes and *seconds receive them, 0 for a limit
+ *  not set. @return true when a limit or cancel has stopped the search: hand
+ *  nothing more out, and stop what is out (np_piece_list_stop(list, 0)). */
+bool np_piece_queue_left(np_piece_queue *q, uint64_t *nodes, double *seconds);
+
 /*! A piece's result, as np_ida_piece() gave it (p->moves borrowed for the
  *  call); `stopped`: a limit or cancel cut it (its counts are then extra
- *  work, and the iteration stops: the search ends with NP_STATUS_LIMIT).
+ *  work, and the iteration stops: the search ends with NP_STATUS_LIMIT), or
+ *  np_piece_list_stop() did, after a piece reported holding a solution (then
+ *  it is only extra work: the serial search never reaches it).
  *  @return NP_OK; NP_EINVAL for a piece not handed out or already reported,
  *          or moves that do not match the length. */
 int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped);
@@ -195,7 +203,10 @@ typedef struct np_piece_list np_piece_list;
 
 /*! Build the list of pieces of iteration `it` for `start`, as np_ida_piece.
  *  `start`, `g` and what `opts` points to (the tables, a cancel flag) are
- *  borrowed until np_piece_list_close(); the list owns the rest.
+ *  borrowed until np_piece_list_close(); the list owns the rest. Each search
+ *  of a piece stops after opts->max_nodes generated nodes, and every search
+ *  at opts->timeout seconds after this call (np_piece_list_limit changes
+ *  both).
  *  @return NP_OK with *out set (NULL on error); the errors of np_ida_piece. */
 int np_piece_list_open(np_piece_list **out, const np_board *start, const np_geom *g,
                        const np_search_opts *opts, const np_iteration *it);
@@ -206,6 +217,17 @@ int np_piece_list_open(np_piece_list **out, const np_board *start, const np_geom
  *          NP_ENOMEM. */
 int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
                          char moves[NP_MAX_PATH + 1], bool *stopped);
+
+/*! Stop the searches of pieces `from` and after, running or to come: they
+ *  return with *stopped set (a piece before `from` holds a solution, so the
+ *  serial search never reaches them; or 0: a limit of the whole search).
+ *  `from` only ever lowers. Thread-safe, also while pieces are searched. */
+void np_piece_list_stop(np_piece_list *pl, size_t from);
+
+/*! The limits of the searches that start from now on: each stops after
+ *  `max_nodes` generated nodes, and all at `seconds` from now (0: no limit).
+ *  Thread-safe; searches already running keep the limits they started with. */
+void np_piece_list_limit(np_piece_list *pl, uint64_t max_nodes, double seconds);
 
 /*! Free a list (NULL is fine). */
 void np_piece_list_close(np_piece_list *pl);
