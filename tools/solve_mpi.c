@@ -447,8 +447,10 @@ static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void send_journal(msg_journal *m)
 {
+    /* the moves, when there are any, and their NUL: no more */
+    size_t bytes = offsetof(msg_journal, moves) + (m->piece.length > 0 ? m->piece.length : 0) + 1;
     pthread_mutex_lock(&send_lock);
-    MPI_Send(m, sizeof *m, MPI_BYTE, 0, TAG_JOURNAL, MPI_COMM_WORLD);
+    MPI_Send(m, (int)bytes, MPI_BYTE, 0, TAG_JOURNAL, MPI_COMM_WORLD);
     pthread_mutex_unlock(&send_lock);
 }
 
@@ -491,6 +493,8 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
 {
     msg_boards mb;
     memcpy(&mb, in, sizeof mb);
+    if (mb.count < 0 || mb.count > MPI_ITEMS)
+        abort_run("a message with a wrong count", TAG_BOARDS);
     board_jobs *bj = calloc(1, sizeof *bj);
     np_result *res = calloc(MPI_ITEMS, sizeof *res);
     np_board boards[MPI_ITEMS];
@@ -599,10 +603,13 @@ int mpi_serve(const mpi_worker_ops *ops)
             pthread_mutex_unlock(&send_lock);
         } else {
             msg_piece_results *mr = buf;
-            if ((size_t)bytes < offsetof(msg_pieces, index))
+            const msg_pieces *mp = (const msg_pieces *)(const void *)in;
+            if ((size_t)bytes < offsetof(msg_pieces, index) || mp->count < 0 ||
+                mp->count > MPI_ITEMS ||
+                (size_t)bytes < offsetof(msg_pieces, index) + (size_t)mp->count * sizeof(uint64_t))
                 abort_run("a short message", TAG_PIECES);
             if (open) {
-                serve_pieces((const msg_pieces *)(const void *)in, mr, &g, &o, threads, &cache);
+                serve_pieces(mp, mr, &g, &o, threads, &cache);
             } else {
                 mr->count = 0;
                 mr->rc = NP_EINVAL;
@@ -640,6 +647,8 @@ typedef struct crew {
     unsigned char *buf[1024][MPI_AHEAD]; /* a message's bytes until its send completes */
     size_t cap[1024][MPI_AHEAD];
     int nbusy;
+    msg_stop stop[1024];        /* the last stop sent to each worker, */
+    MPI_Request stop_req[1024]; /* its send (MPI_REQUEST_NULL: done) */
 } crew;
 
 /* The buffer of worker r's next message, of `bytes` bytes; NULL: no memory. */
@@ -823,11 +832,14 @@ static void *local_pieces(void *arg)
         char moves[NP_MAX_PATH + 1];
         bool stopped;
         int rc = np_piece_list_search(l->pl, i, &p, moves, &stopped);
-        if (rc == NP_OK && !stopped && p.length >= 0)
-            np_piece_list_stop(l->pl, i + 1); /* ours at once; the workers' at the next round */
         pthread_mutex_lock(&l->lock);
         if (rc == NP_OK)
             rc = local_piece_done(l, &p, stopped);
+        /* Cut our pieces after it at once (the workers' at the main thread's
+         * next round); only now that the queue knows of the solution, so
+         * that a piece cut this way counts as work past it, not a limit. */
+        if (rc == NP_OK && !stopped && p.length >= 0)
+            np_piece_list_stop(l->pl, i + 1);
         if (rc != NP_OK && l->piece_rc == NP_OK)
             l->piece_rc = rc;
         pthread_mutex_unlock(&l->lock);
@@ -849,12 +861,24 @@ static void local_join(pthread_t *tid, int n)
         pthread_join(tid[t], NULL);
 }
 
-/* Tell every worker to stop the pieces `from` and after of the list. */
-static void stop_workers(const wire_list *list, size_t from)
+/* Tell every worker to stop the pieces `from` and after of the list, without
+ * blocking: a worker may be sending its results meanwhile. The previous stop
+ * to a worker is complete before its buffer is used again (each worker takes
+ * every stop: its main loop or its listening thread). */
+static void stop_workers(crew *c, const wire_list *list, size_t from)
 {
-    msg_stop m = {.list = *list, .from = from};
+    for (int r = 1; r < nranks; r++) {
+        MPI_Wait(&c->stop_req[r], MPI_STATUS_IGNORE);
+        c->stop[r] = (msg_stop){.list = *list, .from = from};
+        MPI_Isend(&c->stop[r], sizeof c->stop[r], MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD,
+                  &c->stop_req[r]);
+    }
+}
+
+static void stops_wait(crew *c)
+{
     for (int r = 1; r < nranks; r++)
-        MPI_Send(&m, sizeof m, MPI_BYTE, r, TAG_STOP, MPI_COMM_WORLD);
+        MPI_Wait(&c->stop_req[r], MPI_STATUS_IGNORE);
 }
 
 /* The pieces of one iteration over the workers and rank 0's threads. */
@@ -904,7 +928,7 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
         pthread_mutex_unlock(&l->lock);
         if (from < stopped_from) {
             np_piece_list_stop(l->pl, from);
-            stop_workers(&list, from);
+            stop_workers(c, &list, from);
             stopped_from = from;
         }
         if (!halted)
@@ -962,6 +986,7 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
         pthread_mutex_unlock(&l->lock);
     }
     local_join(tid, nlocal);
+    stops_wait(c);
     np_piece_list_close(l->pl);
     l->pl = NULL;
     return rc != NP_OK ? rc : l->piece_rc;
@@ -973,6 +998,8 @@ static void forward_journal(const local *l, const msg_journal *m)
     const np_journal *j = m->index < l->m ? l->journal[m->index] : NULL;
     if (!j)
         return;
+    if (!m->iteration && m->piece.length > NP_MAX_PATH)
+        abort_run("a journal with a path too long", TAG_JOURNAL);
     np_iteration it = iteration_of_wire(&m->it);
     if (m->iteration) {
         if (j->iteration)
@@ -1030,6 +1057,9 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
                     const np_search_opts *opts, const np_batch_opts *bopts, const char *dir)
 {
     crew *c = calloc(1, sizeof *c);
+    if (c)
+        for (int r = 0; r < 1024; r++)
+            c->stop_req[r] = MPI_REQUEST_NULL;
     msg_results *mr = malloc(sizeof *mr);
     msg_piece_results *mq = malloc(sizeof *mq);
     msg_journal *mj = malloc(sizeof *mj);
@@ -1096,7 +1126,8 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             MPI_Status st;
             wait_message(MPI_ANY_SOURCE, MPI_ANY_TAG, &st);
             if (st.MPI_TAG == TAG_JOURNAL) {
-                MPI_Recv(mj, sizeof *mj, MPI_BYTE, st.MPI_SOURCE, TAG_JOURNAL, MPI_COMM_WORLD,
+                memset(mj, 0, sizeof *mj); /* the moves end in NUL whatever came */
+                MPI_Recv(mj, sizeof *mj - 1, MPI_BYTE, st.MPI_SOURCE, TAG_JOURNAL, MPI_COMM_WORLD,
                          MPI_STATUS_IGNORE);
                 forward_journal(&l, mj);
                 continue;

@@ -25,7 +25,10 @@
  * pieces, rank 0 tells the workers to stop (TAG_STOP) the pieces after one
  * that holds a solution, and all of them when the board's --timeout,
  * --max-nodes or an interrupt stops it; the pieces handed out carry what is
- * left of those limits. The workers need MPI_THREAD_MULTIPLE: their search
+ * left of those limits (rank 0 counts nodes as pieces come back, so the
+ * pieces in flight may together pass --max-nodes). A board of a batch counts
+ * its checkpointed time from when it is handed out, which includes a wait in
+ * a worker's second message. The workers need MPI_THREAD_MULTIPLE: their search
  * threads send the journal, and a listening thread takes the stops. */
 #ifndef NPUZZLE_SOLVE_MPI_H
 #define NPUZZLE_SOLVE_MPI_H
