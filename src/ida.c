@@ -179,6 +179,15 @@ static uint8_t *conflict_table(int len)
     return tab;
 }
 
+/* *p = min(*p, v), atomically (relaxed: a flag-like index, it orders nothing). */
+static void atomic_lower(size_t *p, size_t v)
+{
+    size_t seen = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (v < seen &&
+           !__atomic_compare_exchange_n(p, &seen, v, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+}
+
 static int check_limits(search *s)
 {
     shared *sh = s->sh;
@@ -819,13 +828,22 @@ struct np_piece_queue {
     const np_iteration *it;
 };
 
-size_t np_piece_queue_next(np_piece_queue *q)
+/* A limit or cancel of the search (its pieces reported so far; `now` on the
+ * clock) halts the queue. @return whether it is halted. */
+static bool queue_halted(np_piece_queue *q, double now)
 {
     shared *sh = q->proto->sh;
     if (!sh->halt &&
         ((sh->cancel && *sh->cancel) || (sh->max_nodes && sh->generated >= sh->max_nodes) ||
-         (sh->deadline > 0 && np_clock() >= sh->deadline)))
+         (sh->deadline > 0 && now >= sh->deadline)))
         sh->halt = 1;
+    return sh->halt != 0;
+}
+
+size_t np_piece_queue_next(np_piece_queue *q)
+{
+    shared *sh = q->proto->sh;
+    queue_halted(q, np_clock());
     while (q->next < q->n && q->ps[q->next].status != P_TODO)
         q->next++;
     if (sh->halt || q->next >= q->n || q->next > sh->found_piece)
@@ -837,13 +855,10 @@ bool np_piece_queue_left(np_piece_queue *q, uint64_t *nodes, double *seconds)
 {
     shared *sh = q->proto->sh;
     double now = np_clock();
-    if (!sh->halt &&
-        ((sh->cancel && *sh->cancel) || (sh->max_nodes && sh->generated >= sh->max_nodes) ||
-         (sh->deadline > 0 && now >= sh->deadline)))
-        sh->halt = 1;
-    *nodes = sh->max_nodes && !sh->halt ? sh->max_nodes - sh->generated : 0;
-    *seconds = sh->deadline > 0 && !sh->halt ? sh->deadline - now : 0;
-    return sh->halt != 0;
+    bool halted = queue_halted(q, now);
+    *nodes = sh->max_nodes && !halted ? sh->max_nodes - sh->generated : 0;
+    *seconds = sh->deadline > 0 && !halted ? sh->deadline - now : 0;
+    return halted;
 }
 
 int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
@@ -992,11 +1007,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
             if (r == FOUND) {
                 q->status = P_FOUND;
                 q->length = s->length;
-                size_t seen = __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED);
-                while (i < seen &&
-                       !__atomic_compare_exchange_n(&proto->sh->found_piece, &seen, i, false,
-                                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-                    ;
+                atomic_lower(&proto->sh->found_piece, i);
             } else if (r == RUN) {
                 q->status = P_DONE;
             } else if (__atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED)) {
@@ -1210,11 +1221,7 @@ int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
 
 void np_piece_list_stop(np_piece_list *pl, size_t from)
 {
-    size_t seen = __atomic_load_n(&pl->stop_from, __ATOMIC_RELAXED);
-    while (from < seen &&
-           !__atomic_compare_exchange_n(&pl->stop_from, &seen, from, false, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED))
-        ;
+    atomic_lower(&pl->stop_from, from);
 }
 
 void np_piece_list_limit(np_piece_list *pl, uint64_t max_nodes, double seconds)
