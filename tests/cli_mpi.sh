@@ -36,6 +36,30 @@ mpi() {
 same() { cmp -s <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$1" | sort) \
     <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$2" | sort); }
 
+# kill_rank1 SECONDS ARGS...: npuzzle-mpi ARGS on 3 ranks (stdout in out, stderr in err), rank 1
+# killed with SIGKILL SECONDS after it appears; $killed: its pid (empty if never found), $rc: the
+# run's exit status. ARGS[0] names the run's processes for pgrep.
+kill_rank1() {
+    local after=$1
+    shift
+    LAST="mpirun -np 3 npuzzle-mpi $* (rank 1 killed)"
+    timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "$@" </dev/null >out 2>err &
+    local launcher=$!
+    killed=
+    for _ in $(seq 100); do
+        sleep 0.05
+        for p in $(pgrep -f "npuzzle-mpi $1" 2>/dev/null); do
+            if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
+                sleep "$after"
+                kill -9 "$p" && killed=$p
+                break 2
+            fi
+        done
+    done
+    wait "$launcher"
+    rc=$?
+}
+
 run gen --partition 15:6-6-3 -j 2 --pdb-dir "$T/pdb" --quiet
 expect "15:6-6-3 built" 0
 P=(--partition 15:6-6-3 --pdb-dir "$T/pdb")
@@ -65,22 +89,7 @@ check "the other ranks did work beyond the serial count (pieces went out)" grep 
 # ---- a worker killed mid-run; the checkpoint resumes -----------------------------------
 # Korf #88 (about 2 s): rank 1 is killed after 0.7 s, then the same command goes on.
 ck=(-H lc -j 1 -f json --check --checkpoint ck --checkpoint-every 0 k88.txt)
-LAST="mpirun -np 3 npuzzle-mpi ${ck[*]} (rank 1 killed)"
-timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "${ck[@]}" </dev/null >out 2>err &
-launcher=$!
-killed=
-for _ in $(seq 100); do
-    sleep 0.05
-    for p in $(pgrep -f "npuzzle-mpi ${ck[0]}" 2>/dev/null); do
-        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
-            sleep 0.7
-            kill -9 "$p" && killed=$p
-            break 2
-        fi
-    done
-done
-wait "$launcher"
-rc=$?
+kill_rank1 0.7 "${ck[@]}"
 check "a worker rank found and killed" test -n "$killed"
 check "the run ends with a non-zero exit" test "$rc" -ne 0
 check "and a message (mpirun names the rank that died)" grep -Eqi "rank|process|signal|killed" err
@@ -105,22 +114,7 @@ run solve -H lc -j 1 -f json --check hard4.txt
 cp out one4.json
 expect "npuzzle solve -j 1 on 4 hard boards" 0
 ck4=(-H lc -j 1 -f json --check --checkpoint ck4 --checkpoint-every 0 hard4.txt)
-LAST="mpirun -np 3 npuzzle-mpi ${ck4[*]} (rank 1 killed)"
-timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "${ck4[@]}" </dev/null >out 2>err &
-launcher=$!
-killed=
-for _ in $(seq 100); do
-    sleep 0.05
-    for p in $(pgrep -f "npuzzle-mpi ${ck4[0]}" 2>/dev/null); do
-        if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
-            sleep 0.8
-            kill -9 "$p" && killed=$p
-            break 2
-        fi
-    done
-done
-wait "$launcher"
-rc=$?
+kill_rank1 0.8 "${ck4[@]}"
 check "batch: a worker rank found and killed" test -n "$killed"
 check "batch: the run ends with a non-zero exit" test "$rc" -ne 0
 check "batch: the checkpoint is whole" grep -q '^end ' ck4
