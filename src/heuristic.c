@@ -138,3 +138,14 @@ int np_h_pdb(const np_pdbset *set, const np_board *b, bool no_reflect)
     }
     return h;
 }
+
+int np_h_pdb_dual(const np_pdbset *set, const np_board *b, bool no_reflect)
+{
+    int h = np__pdb_dual(set, b->tiles, 0, b->blank);
+    if (!no_reflect && set->g.square) {
+        int hr = np__pdb_dual(set, b->tiles, 1, set->g.mirror_cell[b->blank]);
+        if (hr > h)
+            h = hr;
+    }
+    return h;
+}

@@ -35,7 +35,7 @@ int np_solution_check(const np_board *start, const np_geom *g, const char *moves
 
 /* How a search (or one piece of it) ended: still running, a solution found,
  * or stopped by a limit, a cancel or another thread's solution. */
-enum { RUN = 0, FOUND = 1, STOPPED = 2 };
+enum { RUN = 0, FOUND = 1, STOPPED = 2, CUT = 3 /* a node's loop only: BPMX pruned it */ };
 
 /* How often (in generated nodes) the clock, the node limit and the halt flag
  * are looked at: rare enough to cost nothing, often enough for a timeout to
@@ -125,6 +125,7 @@ typedef struct search {
     size_t piece;            /* the piece being searched (0 in a search not split) */
     const int16_t (*fsm)[4]; /* the pruning machine (fsm.h): next state per move */
     bool machine;            /* fsm is more than parent pruning */
+    bool reflect;            /* K_PDBD: the mirror's lookups too */
     shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
@@ -213,7 +214,9 @@ static int check_limits(search *s)
 }
 
 /* One instantiation of the kernel per heuristic, with and without weights. */
-enum { K_MD, K_LC, K_PDB, K_PDBR };
+/* K_PDBD: K_PDB, with the mirror when s->reflect, and the dual lookups
+ * (np__pdb_dual) with bidirectional pathmax; optimal search only. */
+enum { K_MD, K_LC, K_PDB, K_PDBR, K_PDBD };
 
 /* Kernel instantiations: heuristic x weighted x board side x pruning. The
  * side is 4 or 5 for the 15- and 24-puzzle, where neighbours, rows and columns
@@ -234,7 +237,9 @@ enum { K_MD, K_LC, K_PDB, K_PDBR };
     X(md4_m, K_MD, 0, 4, 1) X(lc4_m, K_LC, 0, 4, 1) X(pdb4_m, K_PDB, 0, 4, 1) X(pdbr4_m, K_PDBR, 0, 4, 1) \
     X(md4_w_m, K_MD, 1, 4, 1) X(lc4_w_m, K_LC, 1, 4, 1) X(pdb4_w_m, K_PDB, 1, 4, 1) X(pdbr4_w_m, K_PDBR, 1, 4, 1) \
     X(md5_m, K_MD, 0, 5, 1) X(lc5_m, K_LC, 0, 5, 1) X(pdb5_m, K_PDB, 0, 5, 1) X(pdbr5_m, K_PDBR, 0, 5, 1) \
-    X(md5_w_m, K_MD, 1, 5, 1) X(lc5_w_m, K_LC, 1, 5, 1) X(pdb5_w_m, K_PDB, 1, 5, 1) X(pdbr5_w_m, K_PDBR, 1, 5, 1)
+    X(md5_w_m, K_MD, 1, 5, 1) X(lc5_w_m, K_LC, 1, 5, 1) X(pdb5_w_m, K_PDB, 1, 5, 1) X(pdbr5_w_m, K_PDBR, 1, 5, 1) \
+    X(pdbd, K_PDBD, 0, 0, 0) X(pdbd4, K_PDBD, 0, 4, 0) X(pdbd5, K_PDBD, 0, 5, 0) \
+    X(pdbd_m, K_PDBD, 0, 0, 1) X(pdbd4_m, K_PDBD, 0, 4, 1) X(pdbd5_m, K_PDBD, 0, 5, 1)
 /* clang-format on */
 
 #define NP_DECLARE_KERNEL(name, kind, weighted, side, machine) \
@@ -381,6 +386,25 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
     lk->index[p] = u->index;
 }
 
+/* The dual lookups of the board on the search (blank already moved): raise
+ * *h to them when they are higher. @return the f they give. The mirror's
+ * only when the board's own does not prune already. */
+static inline __attribute__((always_inline)) int search_dual(const search *s, int depth, int *h)
+{
+    int dh = np__pdb_dual(s->pdbs, s->tiles, 0, s->blank);
+    if (dh > *h)
+        *h = dh;
+    int f = f_value(s, depth, *h, 0);
+    if (s->reflect && f <= s->bound) {
+        dh = np__pdb_dual(s->pdbs, s->tiles, 1, s->g->mirror_cell[s->blank]);
+        if (dh > *h) {
+            *h = dh;
+            f = f_value(s, depth, *h, 0);
+        }
+    }
+    return f;
+}
+
 /* ---- the kernel ------------------------------------------------------------ */
 
 /* Expand one node whose f is within the bound and which is not the goal.
@@ -390,7 +414,8 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
                                                           const int kind, const int weighted,
                                                           const int side, const int machine)
 {
-    const bool pdb = kind == K_PDB || kind == K_PDBR;
+    const bool pdb = kind == K_PDB || kind == K_PDBR || kind == K_PDBD;
+    const bool reflect = kind == K_PDBR || (kind == K_PDBD && s->reflect);
     if (__builtin_expect(s->generated >= s->next_check, 0) && check_limits(s)) {
         s->outcome = STOPPED;
         return STOPPED;
@@ -417,7 +442,7 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
                 continue;
             const int t = s->tiles[from];
             plain_index[d] = pdb_child_index(s, &s->plain, &s->plain_steps, t, from, d);
-            if (kind == K_PDBR)
+            if (reflect)
                 mirror_index[d] = pdb_child_index(s, &s->mirror, &s->mirror_steps, t, from, d);
         }
     }
@@ -442,7 +467,7 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
             /* The reflected sum can only raise h: skip it when the plain sum
              * already prunes this child (its f then stays a valid lower
              * bound for the next threshold). */
-            mirrored = kind == K_PDBR && f_value(s, depth + 1, child_h, weighted) <= s->bound;
+            mirrored = reflect && f_value(s, depth + 1, child_h, weighted) <= s->bound;
             if (mirrored) {
                 const int mirror_h = pdb_apply(s, &s->mirror, s->mirror_steps.pattern_of[t], dmd,
                                                mirror_index[d], &mirror_saved);
@@ -467,10 +492,25 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
                 return FOUND;
             }
             s->blank = from;
-            r = dfs_call(s, depth + 1, child_h, NEXT_STATE(d), kind, weighted, side, machine);
+            const int dual_f = kind == K_PDBD ? search_dual(s, depth + 1, &child_h) : f;
+            if (dual_f <= s->bound)
+                r = dfs_call(s, depth + 1, child_h, NEXT_STATE(d), kind, weighted, side, machine);
+            else if (dual_f < s->next_bound)
+                s->next_bound = dual_f;
             s->blank = blank;
             s->tiles[from] = (uint8_t)t;
             s->tiles[blank] = 0;
+            /* Bidirectional pathmax: h drops by at most one a move, so the
+             * parent's distance is at least the child's h - 1; when that
+             * prunes the parent, its other children need no search. */
+            if (kind == K_PDBD && r == RUN && dual_f > s->bound) {
+                const int parent_f = f_value(s, depth, child_h - 1, weighted);
+                if (parent_f > s->bound) {
+                    if (parent_f < s->next_bound)
+                        s->next_bound = parent_f;
+                    r = CUT;
+                }
+            }
         }
         if (kind == K_LC)
             lc_undo_move(s, d, &lc_saved);
@@ -479,6 +519,8 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
             if (mirrored)
                 pdb_undo_move(&s->mirror, dmd, &mirror_saved);
         }
+        if (r == CUT)
+            return RUN;
         if (r != RUN)
             return r;
     }
@@ -632,6 +674,11 @@ static int search_h(const search *s, int kind, const np_board *b)
     case K_LC: return np_h_linear_conflict(b, s->g);
     case K_PDB: return s->plain.sum;
     case K_PDBR: return s->plain.sum > s->mirror.sum ? s->plain.sum : s->mirror.sum;
+    case K_PDBD: {
+        int h = s->reflect ? search_h(s, K_PDBR, b) : s->plain.sum;
+        int hd = np_h_pdb_dual(s->pdbs, b, !s->reflect);
+        return hd > h ? hd : h;
+    }
     default: return np_board_manhattan(b, s->g);
     }
 }
@@ -714,11 +761,22 @@ static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, in
         search_set_board(s, &c);
         /* As the kernel does: the reflected sum only when the plain one does
          * not already prune the child, so that next_bound is the kernel's. */
-        int ch = search_h(s, kind == K_PDBR ? K_PDB : kind, &c);
+        const bool reflect = kind == K_PDBR || (kind == K_PDBD && s->reflect);
+        int ch = search_h(s, kind == K_PDBD ? K_PDB : kind == K_PDBR ? K_PDB : kind, &c);
         int f = s->gw * (depth + 1) + s->hw * ch;
-        if (kind == K_PDBR && f <= s->bound) {
-            ch = search_h(s, kind, &c);
+        if (reflect && f <= s->bound) {
+            ch = search_h(s, K_PDBR, &c);
             f = s->gw * (depth + 1) + s->hw * ch;
+        }
+        if (kind == K_PDBD && f <= s->bound && ch != 0) {
+            f = search_dual(s, depth + 1, &ch);
+            if (f > s->bound && depth + ch - 1 > s->bound) { /* the kernel's pathmax */
+                if (depth + ch - 1 < fr->next_bound)
+                    fr->next_bound = depth + ch - 1;
+                if (f < fr->next_bound)
+                    fr->next_bound = f;
+                return NP_OK;
+            }
         }
         if (f > s->bound) {
             if (f < fr->next_bound)
@@ -1081,6 +1139,8 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
             opts->pdbs->g.goal != g->goal)
             return NP_EUNSUPPORTED;
         kind = opts->no_reflect || !g->square ? K_PDB : K_PDBR;
+        if (opts->dual && !(opts->weight > 1.0))
+            kind = K_PDBD;
         break;
     default: return NP_EINVAL;
     }
@@ -1100,6 +1160,7 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
         fsm = np__fsm_duplicates();
     s->fsm = fsm->next;
     s->machine = fsm != np__fsm_parent();
+    s->reflect = !opts->no_reflect && g->square;
     int weighted = opts->weight > 1.0;
     s->gw = weighted ? 1000 : 1;
     s->hw = weighted ? (int)(opts->weight * 1000.0 + 0.5) : 1;

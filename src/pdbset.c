@@ -35,6 +35,43 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
     return NP_OK;
 }
 
+/* The dual lookup's tables (np__pdb_dual). */
+static void dual_tables(np_pdbset *set)
+{
+    const np_geom *g = &set->g;
+    uint8_t tile_home_to[NP_MAX_CELLS];
+    for (int t = 0; t < g->cells; t++) {
+        tile_home_to[g->home[t]] = (uint8_t)t;
+        set->dual_cell[0][t] = (uint8_t)t;
+        set->dual_cell[1][t] = g->mirror_cell[t];
+        set->dual_home[0][t] = g->home[t];
+        set->dual_home[1][t] = g->home[g->mirror_tile[t]];
+    }
+    for (int h = 0; h < g->cells; h++)
+        set->pat_of_home[h] = set->pat_of[tile_home_to[h]];
+    for (int p = 0; p < set->npat; p++) {
+        /* the cells reached from h0 without crossing p's home cells */
+        const np_pattern *pat = &set->part.patterns[p];
+        bool blocked[NP_MAX_CELLS] = {false};
+        for (int j = 0; j < pat->ntiles; j++)
+            blocked[g->home[pat->tiles[j]]] = true;
+        uint8_t queue[NP_MAX_CELLS];
+        int head = 0, tail = 0;
+        queue[tail++] = g->home[0];
+        set->dual_ok[p][g->home[0]] = true;
+        while (head < tail) {
+            const int c = queue[head++];
+            for (int d = 0; d < 4; d++) {
+                const int n = g->nbr[c][d];
+                if (n >= 0 && !blocked[n] && !set->dual_ok[p][n]) {
+                    set->dual_ok[p][n] = true;
+                    queue[tail++] = (uint8_t)n;
+                }
+            }
+        }
+    }
+}
+
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
                    unsigned flags, char *err, size_t errlen)
 {
@@ -86,6 +123,7 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
         np_pdbset_close(set);
         return rc;
     }
+    dual_tables(set);
     *out = set;
     return NP_OK;
 }

@@ -3,6 +3,8 @@
 #ifndef NPUZZLE_PDBSET_INTERNAL_H
 #define NPUZZLE_PDBSET_INTERNAL_H
 
+#include <stdbool.h>
+
 #include "npuzzle/pattern.h"
 #include "npuzzle/pdb_file.h"
 #include "npuzzle/pdbset.h"
@@ -17,6 +19,15 @@ struct np_pdbset {
     np_ranker ranker[NP_PARTITION_MAX];
     void *copy[NP_PARTITION_MAX]; /* private payload copies (NP_PDBSET_PRIVATE_COPY) */
     int8_t pat_of[NP_MAX_CELLS];  /* pattern of tile t (-1 for the blank) */
+    /* The dual lookup (np__pdb_dual). A frame is the board itself or its
+     * mirror: dual_cell[f][h] is the cell of the board that holds frame cell
+     * h, dual_home[f][t] the frame cell home to the frame's name of tile t. */
+    uint8_t dual_cell[2][NP_MAX_CELLS], dual_home[2][NP_MAX_CELLS];
+    int8_t pat_of_home[NP_MAX_CELLS]; /* pattern of the tile home to cell h (-1 for the blank's) */
+    /* dual_ok[p][z]: the blank on cell z lets pattern p be looked up on the
+     * dual (z is no home of p's, and joins the blank's home cell once p's
+     * tiles stand at home) */
+    bool dual_ok[NP_PARTITION_MAX][NP_MAX_CELLS];
 };
 
 /* Pattern p's entry for a board whose tile u stands on cell pos[u], from
@@ -35,6 +46,63 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
     *md = m;
     *index = np_rank_cells_of(&set->ranker[p], label, pos, pat->tiles);
     return np_pdb_view_value(&set->view[p], *index, m);
+}
+
+/* The dual lookup (Felner, Zahavi, Holte and Schaeffer 2005), in the form
+ * that is admissible on a tile puzzle, for the board whose tile on cell c is
+ * tiles[c], in frame f (0: the board, 1: its mirror), the blank on frame cell
+ * z. Why it is admissible:
+ *
+ * Read a board S as a permutation of cells, pi(c) = home of the tile on c;
+ * the goal is the identity and a move swaps the blank's cell with a
+ * neighbour. If a path of k moves swaps cells (a_0 b_0) ... (a_{k-1} b_{k-1})
+ * to solve S, the same swaps in reverse order take the inverse permutation
+ * pi^-1 (the dual D: the tile home to h stands on cell pi(h)) to the identity,
+ * and in D each swap has on one of its cells the tile home to z, the blank's
+ * cell in S. So D, with that tile read as the blank and the blank read as
+ * a tile whose goal is the blank's home h0, is a board that k moves solve to
+ * the goal with the blank on z instead of h0. Along those moves each pattern
+ * tile set moves at least its table value, when the table answers for that
+ * goal: when z is no home of the pattern's tiles (it would hold the tile read
+ * as the blank) and the tables' goal, built with the blank in h0's region
+ * (pdb_gen.c), is the same state: z in h0's region of the cells free with the
+ * pattern at home (dual_ok). Other patterns count their tiles' Manhattan
+ * distances on D instead, the blank's tile going to h0. The tile sets are
+ * disjoint, so the sum is a lower bound on k. With the blank at home (z = h0)
+ * D is a board at S's distance and every pattern is looked up.
+ * (The plain inverse, blank included, is not a board at S's distance; tested
+ * on every 8-puzzle board in tests/test_pdb_search.c.) */
+static inline int np__pdb_dual(const struct np_pdbset *set, const uint8_t *tiles, int f, int z)
+{
+    const np_geom *g = &set->g;
+    const uint8_t *cell = set->dual_cell[f], *home = set->dual_home[f];
+    const int h0 = g->home[0];
+    const int pz = set->pat_of_home[z];
+    int sum = 0;
+    for (int p = 0; p < set->npat; p++) {
+        const np_pattern *pat = &set->part.patterns[p];
+        uint8_t cells[NP_RANK_MAX_K];
+        int md = 0;
+        if (p == pz || !set->dual_ok[p][z]) {
+            for (int j = 0; j < pat->ntiles; j++) {
+                const int h = g->home[pat->tiles[j]];
+                if (h == z) /* the tile read as the blank: the blank's tile, to h0 */
+                    md += g->dist[home[tiles[cell[h0]]]][h0];
+                else
+                    md += g->dist[home[tiles[cell[h]]]][h];
+            }
+            sum += md;
+            continue;
+        }
+        for (int j = 0; j < pat->ntiles; j++) {
+            const int h = g->home[pat->tiles[j]];
+            const int at = home[tiles[cell[h]]];
+            md += g->dist[at][h];
+            cells[j] = g->label[at];
+        }
+        sum += np_pdb_view_value(&set->view[p], np_rank_inline(&set->ranker[p], cells), md);
+    }
+    return sum;
 }
 
 /* Ask for the cache line of entry i of pattern p (a hint; never faults). */

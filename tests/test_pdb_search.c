@@ -249,6 +249,8 @@ static int teardown_slow(void **state)
 /* Solve one 3x3 board with the PDB heuristic and check it against the oracle. */
 /* The duplicate pruning solve8_checked asks for. */
 static np_prune p8_prune = NP_PRUNE_PARENT;
+/* Whether solve8_checked adds the dual lookups. */
+static bool p8_dual = false;
 
 static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_reflect,
                            np_result *res)
@@ -259,16 +261,18 @@ static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_r
                         .pdbs = set,
                         .no_reflect = no_reflect,
                         .threads = 1,
-                        .prune = p8_prune};
+                        .prune = p8_prune,
+                        .dual = p8_dual};
     int rc = np_ida_solve(res, &b, &g3, &o);
     assert_true(rc == NP_OK);
     assert_int_equal(res->status, NP_STATUS_SOLVED);
     if (res->length != want || !replays_to_goal(tiles, 3, 3, 0, res->moves, want)) {
         char text[64];
         np_board_format(text, sizeof text, &b);
-        fail_msg("8-puzzle %s (reflect %s, %s pruning): length %d moves %s, BFS distance %d", text,
-                 no_reflect ? "off" : "on", p8_prune == NP_PRUNE_FSM ? "machine" : "parent",
-                 res->length, res->moves, want);
+        fail_msg("8-puzzle %s (reflect %s, %s pruning, dual %s): length %d moves %s, BFS "
+                 "distance %d",
+                 text, no_reflect ? "off" : "on", p8_prune == NP_PRUNE_FSM ? "machine" : "parent",
+                 p8_dual ? "on" : "off", res->length, res->moves, want);
     }
     assert_true(res->h0 <= want);
 }
@@ -371,13 +375,36 @@ static void test_p8_sampled_boards(void **state)
                   "(reflection on), %llu (off)\n",
                   (unsigned long long)fsm[0], (unsigned long long)fsm[1]);
     assert_true(fsm[0] < gen[0] && fsm[1] < gen[1]);
+    /* The dual lookups with pathmax, with either pruning: still exact, and
+     * fewer nodes than the same search without them. */
+    uint64_t dual[2][2] = {{0, 0}, {0, 0}};
+    p8_dual = true;
+    for (int pr = 0; pr < 2; pr++) {
+        p8_prune = pr ? NP_PRUNE_FSM : NP_PRUNE_PARENT;
+        for (int nr = 0; nr < 2; nr++)
+            for (int i = 0; i < nsample; i++) {
+                uint8_t tiles[9];
+                perm_unrank(sample[i], tiles, P8_CELLS);
+                np_result res;
+                solve8_checked(tiles, t8_auto.set, nr, &res);
+                dual[pr][nr] += res.generated;
+            }
+    }
+    p8_dual = false;
+    p8_prune = NP_PRUNE_PARENT;
+    print_message("[ 8-puzzle ] the same boards with the dual lookups and pathmax, exactly: "
+                  "%llu nodes (parent pruning, reflection on), %llu (off); machine: %llu, %llu\n",
+                  (unsigned long long)dual[0][0], (unsigned long long)dual[0][1],
+                  (unsigned long long)dual[1][0], (unsigned long long)dual[1][1]);
+    assert_true(dual[0][0] < gen[0] && dual[0][1] < gen[1]);
+    assert_true(dual[1][0] < fsm[0] && dual[1][1] < fsm[1]);
     /* Split over 2 and 3 threads, with either lookup and either pruning: the
      * serial search's moves and counts. The first moves are searched apart
      * from the kernel (the pieces' list): their pruning and next bound must be
      * the kernel's, the reflected lookup included. */
     int split = 0;
     for (int i = 0; i < nsample; i += UNDER_SANITIZER ? 11 : 3) /* about 12 times slower there */
-        for (int v = 0; v < 4; v++) {
+        for (int v = 0; v < 8; v++) {
             uint8_t tiles[9];
             perm_unrank(sample[i], tiles, P8_CELLS);
             np_board b = make_board(tiles, 3, 3);
@@ -385,6 +412,7 @@ static void test_p8_sampled_boards(void **state)
                                 .pdbs = t8_auto.set,
                                 .no_reflect = v & 1,
                                 .prune = v & 2 ? NP_PRUNE_FSM : NP_PRUNE_PARENT,
+                                .dual = v & 4,
                                 .threads = 1};
             np_result r1, rn;
             assert_true(np_ida_solve(&r1, &b, &g3, &o) == NP_OK);
@@ -394,12 +422,13 @@ static void test_p8_sampled_boards(void **state)
                 rn.generated != r1.generated || rn.expanded != r1.expanded) {
                 char text[64];
                 np_board_format(text, sizeof text, &b);
-                fail_msg("8-puzzle %s (reflect %s, %s pruning): 1 thread: %llu generated, %llu "
-                         "expanded, %s; %d threads: %llu, %llu, %s",
+                fail_msg("8-puzzle %s (reflect %s, %s pruning, dual %s): 1 thread: %llu "
+                         "generated, %llu expanded, %s; %d threads: %llu, %llu, %s",
                          text, v & 1 ? "off" : "on", v & 2 ? "machine" : "parent",
-                         (unsigned long long)r1.generated, (unsigned long long)r1.expanded,
-                         r1.moves, o.threads, (unsigned long long)rn.generated,
-                         (unsigned long long)rn.expanded, rn.moves);
+                         v & 4 ? "on" : "off", (unsigned long long)r1.generated,
+                         (unsigned long long)r1.expanded, r1.moves, o.threads,
+                         (unsigned long long)rn.generated, (unsigned long long)rn.expanded,
+                         rn.moves);
             }
             split++;
         }
@@ -413,8 +442,8 @@ static void test_p8_sampled_boards(void **state)
 static void test_p8_all_boards_bounds(void **state)
 {
     (void)state;
-    uint32_t boards = 0, above_md = 0, reflect_helps = 0;
-    uint64_t sum_h = 0, sum_d = 0;
+    uint32_t boards = 0, above_md = 0, reflect_helps = 0, dual_helps = 0, dual_md = 0;
+    uint64_t sum_h = 0, sum_d = 0, sum_hd = 0;
     for (uint32_t r = 0; r < P8_PERMS; r++) {
         int d = p8.dist[r];
         if (d < 0)
@@ -441,6 +470,20 @@ static void test_p8_all_boards_bounds(void **state)
         assert_int_equal(np_h_pdb(t8_bit4.set, &b, false), hr);
         assert_int_equal(np_h_pdb_plain(t8_bit8.set, &b), plain);
         assert_int_equal(np_h_pdb_plain(t8_bit4.set, &b), plain);
+        /* The dual lookup, alone and maxed with the regular ones: admissible.
+         * With the blank home it looks every pattern up; the inverse
+         * permutation is then a board at the same distance. */
+        int hd = np_h_pdb_dual(t8_auto.set, &b, false);
+        int hdn = np_h_pdb_dual(t8_auto.set, &b, true);
+        if (hd > d || hdn > hd) {
+            char text[64];
+            np_board_format(text, sizeof text, &b);
+            fail_msg("8-puzzle %s: BFS %d, dual lookup %d (no reflection %d)", text, d, hd, hdn);
+        }
+        assert_int_equal(np_h_pdb_dual(t8_bit4.set, &b, false), hd);
+        dual_helps += hd > hr;
+        dual_md += hd > md;
+        sum_hd += (uint64_t)(hd > hr ? hd : hr);
         above_md += hn > md;
         reflect_helps += hr > hn;
         sum_h += (uint64_t)hr;
@@ -451,9 +494,88 @@ static void test_p8_all_boards_bounds(void **state)
      * would pass the bounds above: make sure both add something. */
     assert_true(above_md > 0);
     assert_true(reflect_helps > 0);
+    assert_true(dual_helps > 0 && dual_md > 0);
     print_message("[ 8-puzzle ] all %u boards: md <= pdb <= pdb+reflect <= BFS; pdb > md on %u, "
                   "reflection raises %u; mean h %.3f vs mean distance %.3f\n",
                   boards, above_md, reflect_helps, (double)sum_h / boards, (double)sum_d / boards);
+    print_message("[ 8-puzzle ] dual lookup <= BFS on all; above md on %u, above pdb+reflect on "
+                  "%u; mean max(all four) %.3f\n",
+                  dual_md, dual_helps, (double)sum_hd / boards);
+}
+
+/* ---- 2x5 and 5x2: the dual lookups on boards that are not square --------- */
+
+/* On a rows x cols board with the given goal, tables for `part` built here:
+ * the dual lookup never exceeds the BFS distance of any board, raises the
+ * plain sum on some, and IDA* with it (either pruning) solves a random sample
+ * at the BFS distance. 5x2 runs with the blank-last goal, whose tiles are not
+ * home on their own numbers. */
+static void dual_on(int rows, int cols, int blank_last, const char *part)
+{
+    np_geom g;
+    assert_true(np_geom_init(&g, rows, cols,
+                             blank_last ? NP_GOAL_BLANK_LAST : NP_GOAL_BLANK_FIRST) == NP_OK);
+    oracle o;
+    oracle_build(&o, rows, cols, blank_last);
+    const int n = rows * cols;
+    assert_int_equal(o.reached, o.count / 2);
+    tables t;
+    static const int enc[1] = {NP_PDB_ENC_AUTO};
+    tables_build(&t, enc, 1, &g, part);
+    uint32_t helps = 0;
+    for (uint32_t r = 0; r < o.count; r++) {
+        const int d = o.dist[r];
+        if (d < 0)
+            continue;
+        uint8_t tiles[OR_MAX_CELLS];
+        perm_unrank(r, tiles, n);
+        np_board b = make_board(tiles, rows, cols);
+        const int hd = np_h_pdb_dual(t.set, &b, false), hp = np_h_pdb_plain(t.set, &b);
+        if (hd > d || hp > d)
+            fail_msg("%dx%d %s: BFS %d, dual lookup %d, plain %d", rows, cols, board_str(tiles, n),
+                     d, hd, hp);
+        helps += hd > hp;
+    }
+    assert_true(helps > 0);
+    enum { SAMPLE = 150 };
+    uint64_t nodes[2] = {0, 0};
+    for (int i = 0; i < SAMPLE; i++) {
+        uint32_t r;
+        do
+            r = prng_below(o.count);
+        while (o.dist[r] < 0);
+        uint8_t tiles[OR_MAX_CELLS];
+        perm_unrank(r, tiles, n);
+        np_board b = make_board(tiles, rows, cols);
+        for (int pr = 0; pr < 2; pr++) {
+            np_search_opts so = {.heuristic = NP_H_PDB,
+                                 .pdbs = t.set,
+                                 .dual = true,
+                                 .prune = pr ? NP_PRUNE_FSM : NP_PRUNE_PARENT,
+                                 .threads = 1};
+            np_result res;
+            assert_true(np_ida_solve(&res, &b, &g, &so) == NP_OK);
+            assert_int_equal(res.status, NP_STATUS_SOLVED);
+            if (res.length != o.dist[r] ||
+                !replays_to_goal(tiles, rows, cols, blank_last, res.moves, res.length))
+                fail_msg("%dx%d %s with the dual lookups: length %d (%s), BFS %d", rows, cols,
+                         board_str(tiles, n), res.length, res.moves, o.dist[r]);
+            nodes[pr] += res.generated;
+        }
+    }
+    print_message("[ %dx%d     ] %s: dual lookup <= BFS on all %u boards, above the plain sum on "
+                  "%u; %d random boards solved exactly with it (%llu nodes parent, %llu machine)\n",
+                  rows, cols, part, o.reached, helps, SAMPLE, (unsigned long long)nodes[0],
+                  (unsigned long long)nodes[1]);
+    tables_free(&t);
+    oracle_free(&o);
+}
+
+static void test_dual_not_square(void **state)
+{
+    (void)state;
+    dual_on(2, 5, 0, "1,2,3,4/5,6,7,8,9");
+    dual_on(5, 2, 1, "1,2,3,4,5/6,7,8,9");
 }
 
 /* ---- 15-puzzle: Korf's 100 ------------------------------------------------ */
@@ -509,7 +631,7 @@ static void load_korf(void)
  * the sanitizer build needs no smaller set (the whole test takes about 1 min). */
 /* Korf's 100 with 15:6-6-3 + reflection and the given pruning: every length
  * is the published optimum. */
-static void korf100_with(np_prune prune)
+static void korf100_with(np_prune prune, bool dual)
 {
     load_korf();
     int n = nkorf;
@@ -517,7 +639,8 @@ static void korf100_with(np_prune prune)
     int *rcs = calloc((size_t)n, sizeof *rcs);
     assert_non_null(res);
     assert_non_null(rcs);
-    np_search_opts o = {.heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1, .prune = prune};
+    np_search_opts o = {
+        .heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1, .prune = prune, .dual = dual};
     double t0 = wall_now();
     /* Boards in parallel (one search each); nothing asserts inside the region. */
 #pragma omp parallel for schedule(dynamic, 1)
@@ -541,12 +664,13 @@ static void korf100_with(np_prune prune)
         search += res[i].seconds;
     }
     print_message(
-        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection, %s "
+        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection%s, %s "
         "pruning; "
         "%.2f s wall on %d threads (%.2f s of search), %llu nodes generated "
         "(mean %.0f)\n",
-        UNDER_SANITIZER ? "sanitizer" : "plain", n, prune == NP_PRUNE_FSM ? "machine" : "parent",
-        wall, omp_get_max_threads(), search, (unsigned long long)generated, (double)generated / n);
+        UNDER_SANITIZER ? "sanitizer" : "plain", n, dual ? " + dual" : "",
+        prune == NP_PRUNE_FSM ? "machine" : "parent", wall, omp_get_max_threads(), search,
+        (unsigned long long)generated, (double)generated / n);
     free(res);
     free(rcs);
 }
@@ -554,8 +678,9 @@ static void korf100_with(np_prune prune)
 static void test_korf100(void **state)
 {
     (void)state;
-    korf100_with(NP_PRUNE_PARENT);
-    korf100_with(NP_PRUNE_FSM);
+    korf100_with(NP_PRUNE_PARENT, false);
+    korf100_with(NP_PRUNE_FSM, false);
+    korf100_with(NP_PRUNE_FSM, true);
 }
 
 /* ---- reflection on random 15-puzzle boards --------------------------------- */
@@ -676,6 +801,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_p8_hardest),
         cmocka_unit_test(test_p8_sampled_boards),
         cmocka_unit_test(test_p8_all_boards_bounds),
+        cmocka_unit_test(test_dual_not_square),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_reflection_random15),

@@ -37,6 +37,8 @@ void usage_solve(void)
            "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
            "      --gen            build missing PDB files first (npuzzle gen)\n"
            "      --no-reflect     do not max the PDB sum with the reflected lookup\n"
+           "      --dual           also the dual lookups (of the inverse permutation, in\n"
+           "                       their admissible form) with bidirectional pathmax\n"
            "      --pdb-private    look tables up in a private copy on huge pages instead\n"
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
@@ -273,6 +275,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"pdb-dir", required_argument, NULL, 'D'},
         {"gen", no_argument, NULL, 'G'},
         {"no-reflect", no_argument, NULL, 'R'},
+        {"dual", no_argument, NULL, 'L'},
         {"pdb-private", no_argument, NULL, 'S'},
         {"algorithm", required_argument, NULL, 'a'},
         {"weight", required_argument, NULL, 'w'},
@@ -315,6 +318,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'D': a->pdb_dir_opt = optarg; break;
         case 'G': a->gen = true; break;
         case 'R': a->opts.no_reflect = true; break;
+        case 'L': a->opts.dual = true; break;
         case 'S': a->shared_map = false; break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
@@ -433,6 +437,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
          * only the move undoing the last one pruned, Korf's move order. */
         const char *clash = a->opts.prune == NP_PRUNE_FSM         ? "--prune fsm"
             : a->opts.no_reflect                                  ? "--no-reflect"
+            : a->opts.dual                                        ? "--dual"
             : a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
             : a->bopts.algorithm == NP_ALG_ASTAR                  ? "--algorithm astar"
             : a->opts.weight > 1.0                                ? "--weight"
@@ -768,14 +773,14 @@ static void options_text(char *buf, size_t len, const solve_args *a)
 {
     snprintf(buf, len,
              "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
-             "size=%dx%d prune=%s",
+             "size=%dx%d prune=%s%s",
              a->bopts.algorithm == NP_ALG_ASTAR ? "astar" : "ida",
              a->heuristic_given ? np_hkind_name(a->opts.heuristic) : "auto",
              a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
              a->opts.weight > 1.0 ? a->opts.weight : 1.0,
              a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
              (unsigned long long)a->opts.max_nodes, a->rows, a->cols,
-             a->opts.prune == NP_PRUNE_FSM ? "fsm" : "parent");
+             a->opts.prune == NP_PRUNE_FSM ? "fsm" : "parent", a->opts.dual ? " dual=yes" : "");
 }
 
 /* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the

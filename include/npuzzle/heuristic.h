@@ -31,6 +31,15 @@ int np_h_pdb(const np_pdbset *set, const np_board *b, bool no_reflect);
  *  valid for the set's board. Cannot fail. */
 int np_h_pdb_plain(const np_pdbset *set, const np_board *b);
 
+/*! The dual lookup of `b` (Felner, Zahavi, Holte & Schaeffer 2005) in its
+ *  admissible form: the patterns' lookups of the inverse permutation, where
+ *  the blank's cell allows them, Manhattan distances elsewhere (why it is
+ *  admissible: src/pdbset_internal.h); maxed with the same on the mirror
+ *  unless `no_reflect` or the board is not square. The regular lookups are
+ *  not included (max it with np_h_pdb). `b` must be valid for the set's
+ *  board. Cannot fail. */
+int np_h_pdb_dual(const np_pdbset *set, const np_board *b, bool no_reflect);
+
 /*! Manhattan distance of `b` (tiles only, blank excluded). Cannot fail. */
 int np_h_manhattan(const np_board *b, const np_geom *g);
 

@@ -119,6 +119,8 @@ typedef struct np_search_opts {
     np_hkind heuristic;            /*!< NP_H_MD (default), NP_H_LC or NP_H_PDB */
     const np_pdbset *pdbs;         /*!< NP_H_PDB: the mapped tables (not owned) */
     bool no_reflect;               /*!< NP_H_PDB: skip the reflected (transposed) lookup */
+    bool dual;                     /*!< NP_H_PDB, optimal search: also the dual lookups
+                                    *   (np_h_pdb_dual), with bidirectional pathmax */
     double weight;                 /*!< f = g + weight*h; 0 or 1 = optimal search */
     uint64_t max_nodes;            /*!< stop after this many generated nodes (0 = none) */
     double timeout;                /*!< stop after this many seconds (0 = none) */
