@@ -387,6 +387,14 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     if (!opts)
         opts = &defaults;
     double t0 = np_clock();
+    if (g && tiles && opts->goal_region) {
+        /* a free cell with the pattern at home: not a home of the pattern's tiles */
+        if (opts->goal_region < 0 || opts->goal_region > g->cells)
+            return NP_EINVAL;
+        for (int i = 0; i < ntiles; i++)
+            if (tiles[i] < g->cells && g->home[tiles[i]] == opts->goal_region - 1)
+                return NP_EINVAL;
+    }
 
     np_pdb_gen_estimate est;
     int rc = np_pdb_gen_estimate_for(&est, g, tiles, ntiles);
@@ -407,6 +415,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     np_geom labelled;
     if (np_geom_labelled(g, &labelled) != NP_OK) /* checked in the estimate */
         return NP_EINVAL;
+    const int goal_blank = opts->goal_region ? g->label[opts->goal_region - 1] : labelled.home[0];
     g = &labelled;
 
     gen_ctx cx;
@@ -487,7 +496,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     }
     cx.values = values;
 
-    /* Depth 0: the goal placement with the blank in its home cell's region. */
+    /* Depth 0: the goal placement with the blank in its home cell's region
+     * (or the region opts->goal_region names). */
     uint8_t goal_cells[NP_RANK_MAX_K];
     uint64_t goal_mask = 0;
     for (int i = 0; i < cx.k; i++) {
@@ -496,7 +506,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     }
     uint64_t goal_comb = np__comb_rank(&cx.gx, goal_mask);
     uint64_t goal_perm = np__perm_rank(&cx.gx, goal_cells, goal_mask);
-    int goal_reg = cx.region[goal_comb * (size_t)cx.n + g->home[0]];
+    int goal_reg = cx.region[goal_comb * (size_t)cx.n + goal_blank];
     state_claim(cx.codes, (cx.base[goal_comb] + (uint64_t)goal_reg) * cx.kfact + goal_perm, 1);
     values[goal_comb * cx.kfact + goal_perm] = 0;
     cx.active[0][goal_comb] = 1;
@@ -576,4 +586,35 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     *out_values = values;
     *out_entries = est.entries;
     return NP_OK;
+}
+
+int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions)
+{
+    bool blocked[NP_MAX_CELLS] = {false}, seen[NP_MAX_CELLS] = {false};
+    for (int i = 0; i < ntiles; i++)
+        blocked[g->home[tiles[i]]] = true;
+    int n = 0;
+    /* regions in the order of their least cell; the blank home's first of all, skipped */
+    for (int pass = 0; pass < 2; pass++)
+        for (int c0 = pass ? 0 : g->home[0]; c0 < (pass ? g->cells : g->home[0] + 1); c0++) {
+            if (blocked[c0] || seen[c0])
+                continue;
+            uint8_t queue[NP_MAX_CELLS];
+            int head = 0, tail = 0;
+            queue[tail++] = (uint8_t)c0;
+            seen[c0] = true;
+            while (head < tail) {
+                const int c = queue[head++];
+                for (int d = 0; d < 4; d++) {
+                    const int nb = g->nbr[c][d];
+                    if (nb >= 0 && !blocked[nb] && !seen[nb]) {
+                        seen[nb] = true;
+                        queue[tail++] = (uint8_t)nb;
+                    }
+                }
+            }
+            if (pass)
+                goal_regions[n++] = c0 + 1;
+        }
+    return n;
 }

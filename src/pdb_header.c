@@ -35,11 +35,19 @@ uint64_t np_pdb_payload_bytes(int encoding, uint64_t entries)
 
 int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles, int ntiles)
 {
+    return np_pdb_filename_region(buf, buflen, g, tiles, ntiles, 0);
+}
+
+int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                           int ntiles, int goal_region)
+{
     char tmp[16 + 4 * NP_MAX_CELLS + 8];
     int n = snprintf(tmp, sizeof tmp, "%dx%d-%s-", g->rows, g->cols,
                      g->goal == NP_GOAL_BLANK_LAST ? "bl" : "bf");
     for (int i = 0; i < ntiles && i < NP_MAX_CELLS; i++)
         n += snprintf(tmp + n, sizeof tmp - (size_t)n, i ? ".%d" : "%d", tiles[i]);
+    if (goal_region > 0)
+        n += snprintf(tmp + n, sizeof tmp - (size_t)n, "-r%d", goal_region - 1);
     n += snprintf(tmp + n, sizeof tmp - (size_t)n, ".pdb");
     if (buf && buflen)
         snprintf(buf, buflen, "%s", tmp);
@@ -95,6 +103,7 @@ void np__pdb_header_encode(uint8_t out[NP_PDB_HEADER_SIZE], const np_pdb_header 
     put_u64(out + 112, h->payload_xxh3);
     out[120] = (uint8_t)h->max_value;
     memcpy(out + 128, h->generator, strnlen(h->generator, 32));
+    out[160] = (uint8_t)h->goal_region;
     put_u64(out + HDR_CHECKED, XXH3_64bits(out, HDR_CHECKED));
 }
 
@@ -153,6 +162,7 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     h->max_value = b[120];
     memcpy(h->generator, b + 128, 32);
     h->generator[32] = '\0';
+    h->goal_region = b[160];
 
     if (h->rows < NP_MIN_SIDE || h->rows > NP_MAX_SIDE || h->cols < NP_MIN_SIDE ||
         h->cols > NP_MAX_SIDE)
@@ -175,6 +185,9 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
         seen |= UINT64_C(1) << t;
         h->tiles[i] = (uint8_t)t;
     }
+    if (h->goal_region > cells)
+        return np__fail(NP_EFORMAT, err, errlen, "%s: bad goal region %d in header", path,
+                        h->goal_region);
     if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)))
         return np__fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
     np_ranker r; /* the index's count of placements (rank.h) */
@@ -234,6 +247,17 @@ int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const c
                      e->ntiles < NP_MAX_CELLS ? e->ntiles : NP_MAX_CELLS);
         return np__fail(NP_EMISMATCH, err, errlen, "%s: is for pattern %s, expected %s", path, have,
                         want);
+    }
+    if (e->goal_region >= 0 && e->goal_region != h->goal_region) {
+        /* the table of another goal (its blank in another region): not these lookups' */
+        if (!h->goal_region)
+            return np__fail(NP_EMISMATCH, err, errlen,
+                            "%s: is the standard table, expected the one with the goal's blank "
+                            "in cell %d's region",
+                            path, e->goal_region - 1);
+        return np__fail(NP_EMISMATCH, err, errlen,
+                        "%s: is the table with the goal's blank in cell %d's region, expected %s",
+                        path, h->goal_region - 1, e->goal_region ? "another region" : "the standard one");
     }
     return NP_OK;
 }

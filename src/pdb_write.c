@@ -41,6 +41,8 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
             return np__fail(NP_EINVAL, err, errlen, "%s: bad tile %d in pattern", path, tiles[i]);
         seen |= UINT64_C(1) << tiles[i];
     }
+    if (o.goal_region < 0 || o.goal_region > g->cells)
+        return np__fail(NP_EINVAL, err, errlen, "%s: bad goal region %d", path, o.goal_region);
     /* The table is indexed by cell labels (board.h): Manhattan sums for the
      * 4-bit encoding come from the relabelled board. */
     np_geom labelled;
@@ -91,6 +93,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
     h.payload_offset = NP_PDB_ALIGN;
     h.payload_length = np_pdb_payload_bytes(enc, entries);
     h.max_value = maxv;
+    h.goal_region = o.goal_region;
     snprintf(h.generator, sizeof h.generator, "npuzzle %s", NP_VERSION);
 
     char tmp[PATH_MAX];

@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "npuzzle/error.h"
+#include "npuzzle/pdb_gen.h"
 #include "error_internal.h"
 #include "pdbset_internal.h"
 
@@ -35,8 +36,40 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
     return NP_OK;
 }
 
-/* The dual lookup's tables (np__pdb_dual). */
-static void dual_tables(np_pdbset *set)
+/* Fill `region` for pattern p's home cells blocked: -1 for them, else the
+ * index of the cell's region, 0 for the blank home's and k + 1 for the one of
+ * np_pdb_goal_regions' k-th. */
+static void pattern_regions(const np_geom *g, const np_pattern *pat, int8_t *region)
+{
+    memset(region, -1, NP_MAX_CELLS);
+    bool blocked[NP_MAX_CELLS] = {false};
+    for (int j = 0; j < pat->ntiles; j++)
+        blocked[g->home[pat->tiles[j]]] = true;
+    int starts[NP_MAX_CELLS + 1];
+    starts[0] = g->home[0] + 1;
+    int n = 1 + np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts + 1);
+    for (int k = 0; k < n; k++) {
+        uint8_t queue[NP_MAX_CELLS];
+        int head = 0, tail = 0;
+        queue[tail++] = (uint8_t)(starts[k] - 1);
+        region[starts[k] - 1] = (int8_t)k;
+        while (head < tail) {
+            const int c = queue[head++];
+            for (int d = 0; d < 4; d++) {
+                const int nb = g->nbr[c][d];
+                if (nb >= 0 && !blocked[nb] && region[nb] < 0) {
+                    region[nb] = (int8_t)k;
+                    queue[tail++] = (uint8_t)nb;
+                }
+            }
+        }
+    }
+}
+
+/* The dual lookup's tables (np__pdb_dual); with NP_PDBSET_DUAL the tables of
+ * other goal regions are opened from `dir` (those missing are counted and
+ * skipped; a bad one fails the open). */
+static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *err, size_t errlen)
 {
     const np_geom *g = &set->g;
     uint8_t tile_home_to[NP_MAX_CELLS];
@@ -50,26 +83,43 @@ static void dual_tables(np_pdbset *set)
     for (int h = 0; h < g->cells; h++)
         set->pat_of_home[h] = set->pat_of[tile_home_to[h]];
     for (int p = 0; p < set->npat; p++) {
-        /* the cells reached from h0 without crossing p's home cells */
         const np_pattern *pat = &set->part.patterns[p];
-        bool blocked[NP_MAX_CELLS] = {false};
-        for (int j = 0; j < pat->ntiles; j++)
-            blocked[g->home[pat->tiles[j]]] = true;
-        uint8_t queue[NP_MAX_CELLS];
-        int head = 0, tail = 0;
-        queue[tail++] = g->home[0];
-        set->dual_ok[p][g->home[0]] = true;
-        while (head < tail) {
-            const int c = queue[head++];
-            for (int d = 0; d < 4; d++) {
-                const int n = g->nbr[c][d];
-                if (n >= 0 && !blocked[n] && !set->dual_ok[p][n]) {
-                    set->dual_ok[p][n] = true;
-                    queue[tail++] = (uint8_t)n;
-                }
+        int8_t region[NP_MAX_CELLS];
+        pattern_regions(g, pat, region);
+        int starts[NP_MAX_CELLS];
+        const int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts);
+        for (int k = 0; k < nr && k < NP_PDBSET_REGIONS && (flags & NP_PDBSET_DUAL); k++) {
+            char name[256], path[4096];
+            np_pdb_filename_region(name, sizeof name, g, pat->tiles, pat->ntiles, starts[k]);
+            if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+                return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
+            np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles,
+                                    starts[k]};
+            int rc = np_pdb_open(&set->region_pdb[p][k], path, &expect, err, errlen);
+            if (rc == NP_ENOTFOUND) {
+                if (!set->dual_missing++)
+                    snprintf(set->dual_missing_path, sizeof set->dual_missing_path, "%s", path);
+                continue;
             }
+            if (rc != NP_OK)
+                return rc;
+            set->region_view[p][k] = np_pdb_get_view(set->region_pdb[p][k]);
+            if (set->region_view[p][k].entries != set->ranker[p].count)
+                return np__fail(NP_EMISMATCH, err, errlen, "%s: %llu entries, pattern needs %llu",
+                                path, (unsigned long long)set->region_view[p][k].entries,
+                                (unsigned long long)set->ranker[p].count);
+        }
+        for (int z = 0; z < g->cells; z++) {
+            const int k = region[z];
+            set->dual_view[p][z] = k == 0 ? &set->view[p]
+                : k > 0 && k <= NP_PDBSET_REGIONS && set->region_pdb[p][k - 1]
+                ? &set->region_view[p][k - 1]
+                : NULL;
         }
     }
+    if (err && errlen)
+        err[0] = '\0';
+    return NP_OK;
 }
 
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
@@ -102,7 +152,7 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
             rc = np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
             break;
         }
-        np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles};
+        np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles, 0};
         rc = np_pdb_open(&set->pdb[p], path, &expect, err, errlen);
         if (rc != NP_OK)
             break;
@@ -119,11 +169,12 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
                           (unsigned long long)set->ranker[p].count);
         }
     }
+    if (rc == NP_OK)
+        rc = dual_tables(set, dir, flags, err, errlen);
     if (rc != NP_OK) {
         np_pdbset_close(set);
         return rc;
     }
-    dual_tables(set);
     *out = set;
     return NP_OK;
 }
@@ -135,6 +186,9 @@ void np_pdbset_close(np_pdbset *set)
     for (int p = 0; p < NP_PARTITION_MAX; p++) {
         if (set->pdb[p])
             np_pdb_close(set->pdb[p]);
+        for (int k = 0; k < NP_PDBSET_REGIONS; k++)
+            if (set->region_pdb[p][k])
+                np_pdb_close(set->region_pdb[p][k]);
         free(set->copy[p]);
     }
     free(set);
@@ -175,4 +229,11 @@ uint64_t np_pdbset_digest(const np_pdbset *set)
     }
 #undef NP_DIGEST_BYTE
     return h;
+}
+
+int np_pdbset_dual_missing(const np_pdbset *set, const char **first)
+{
+    if (first)
+        *first = set->dual_missing ? set->dual_missing_path : NULL;
+    return set->dual_missing;
 }

@@ -10,6 +10,8 @@
 #include "npuzzle/pdbset.h"
 #include "npuzzle/rank.h"
 
+#define NP_PDBSET_REGIONS 4 /* goal regions besides the blank's home one, per pattern */
+
 struct np_pdbset {
     np_geom g;
     np_partition part;
@@ -24,10 +26,16 @@ struct np_pdbset {
      * h, dual_home[f][t] the frame cell home to the frame's name of tile t. */
     uint8_t dual_cell[2][NP_MAX_CELLS], dual_home[2][NP_MAX_CELLS];
     int8_t pat_of_home[NP_MAX_CELLS]; /* pattern of the tile home to cell h (-1 for the blank's) */
-    /* dual_ok[p][z]: the blank on cell z lets pattern p be looked up on the
-     * dual (z is no home of p's, and joins the blank's home cell once p's
-     * tiles stand at home) */
-    bool dual_ok[NP_PARTITION_MAX][NP_MAX_CELLS];
+    /* dual_view[p][z]: with the blank on cell z, the table pattern p is
+     * looked up in on the dual: the one whose goal has the blank in z's region
+     * once p's tiles stand at home (the standard one for the blank's home
+     * region); NULL when z is a home of p's or that table is not open */
+    const np_pdb_view *dual_view[NP_PARTITION_MAX][NP_MAX_CELLS];
+    /* the tables of other goal regions (NP_PDBSET_DUAL), in np_pdb_goal_regions order */
+    np_pdb *region_pdb[NP_PARTITION_MAX][NP_PDBSET_REGIONS];
+    np_pdb_view region_view[NP_PARTITION_MAX][NP_PDBSET_REGIONS];
+    int dual_missing;             /* such tables not found */
+    char dual_missing_path[4096]; /* the first of them */
 };
 
 /* Pattern p's entry for a board whose tile u stands on cell pos[u], from
@@ -66,8 +74,10 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
  * goal: when z is no home of the pattern's tiles (it would hold the tile read
  * as the blank) and the tables' goal, built with the blank in h0's region
  * (pdb_gen.c), is the same state: z in h0's region of the cells free with the
- * pattern at home (dual_ok). Other patterns count their tiles' Manhattan
- * distances on D instead, the blank's tile going to h0. The tile sets are
+ * pattern at home; or when a table built for the goal with the blank in z's
+ * region is open (NP_PDBSET_DUAL, np_pdb_gen_opts.goal_region): dual_view.
+ * Other patterns count their tiles' Manhattan distances on D instead, the
+ * blank's tile going to h0. The tile sets are
  * disjoint, so the sum is a lower bound on k. With the blank at home (z = h0)
  * D is a board at S's distance and every pattern is looked up.
  * (The plain inverse, blank included, is not a board at S's distance; tested
@@ -77,13 +87,13 @@ static inline int np__pdb_dual(const struct np_pdbset *set, const uint8_t *tiles
     const np_geom *g = &set->g;
     const uint8_t *cell = set->dual_cell[f], *home = set->dual_home[f];
     const int h0 = g->home[0];
-    const int pz = set->pat_of_home[z];
     int sum = 0;
     for (int p = 0; p < set->npat; p++) {
         const np_pattern *pat = &set->part.patterns[p];
         uint8_t cells[NP_RANK_MAX_K];
         int md = 0;
-        if (p == pz || !set->dual_ok[p][z]) {
+        const np_pdb_view *view = set->dual_view[p][z]; /* NULL for p == pz */
+        if (!view) {
             for (int j = 0; j < pat->ntiles; j++) {
                 const int h = g->home[pat->tiles[j]];
                 if (h == z) /* the tile read as the blank: the blank's tile, to h0 */
@@ -100,7 +110,7 @@ static inline int np__pdb_dual(const struct np_pdbset *set, const uint8_t *tiles
             md += g->dist[at][h];
             cells[j] = g->label[at];
         }
-        sum += np_pdb_view_value(&set->view[p], np_rank_inline(&set->ranker[p], cells), md);
+        sum += np_pdb_view_value(view, np_rank_inline(&set->ranker[p], cells), md);
     }
     return sum;
 }

@@ -250,7 +250,7 @@ static void round_trip(int rows, int cols, np_goal goal, const uint8_t *tiles, i
 
     uint8_t want_tiles[NP_MAX_CELLS];
     memcpy(want_tiles, tiles, (size_t)k);
-    np_pdb_expect ex = {rows, cols, (int)goal, k, want_tiles};
+    np_pdb_expect ex = {rows, cols, (int)goal, k, want_tiles, 0};
     np_pdb *a, *b;
     assert_int_equal(np_pdb_open(&a, p8, &ex, err, sizeof err), NP_OK);
     assert_int_equal(np_pdb_open(&b, p4, &ex, err, sizeof err), NP_OK);
@@ -424,7 +424,7 @@ static void test_reference_opens(void **state)
 {
     (void)state;
     np_pdb *p;
-    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, ref_tiles};
+    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, ref_tiles, 0};
     assert_int_equal(np_pdb_open(&p, ref_path, &ex, err, sizeof err), NP_OK);
     np_pdb_close(p);
     assert_int_equal(np_pdb_open(&p, ref_path, NULL, err, sizeof err), NP_OK);
@@ -519,9 +519,9 @@ static void test_fault_magic(void **state)
 static void test_fault_other_board(void **state)
 {
     (void)state;
-    np_pdb_expect ex = {4, 4, NP_GOAL_BLANK_FIRST, 4, ref_tiles};
+    np_pdb_expect ex = {4, 4, NP_GOAL_BLANK_FIRST, 4, ref_tiles, 0};
     expect_open_fails(ref_path, &ex, NP_EMISMATCH, "is for a 3x3 board, expected 4x4");
-    np_pdb_expect goal = {3, 3, NP_GOAL_BLANK_LAST, 0, NULL};
+    np_pdb_expect goal = {3, 3, NP_GOAL_BLANK_LAST, 0, NULL, 0};
     expect_open_fails(ref_path, &goal, NP_EMISMATCH, "blank-first goal");
 }
 
@@ -529,7 +529,7 @@ static void test_fault_other_pattern(void **state)
 {
     (void)state;
     const uint8_t other[4] = {5, 6, 7, 8};
-    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, other};
+    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, other, 0};
     expect_open_fails(ref_path, &ex, NP_EMISMATCH, "is for pattern 1,2,3,4, expected 5,6,7,8");
     const uint8_t order[4] = {2, 1, 3, 4};
     np_pdb_expect ex2 = {0, 0, -1, 4, order};
@@ -608,7 +608,7 @@ static void test_zst_round_trip(void **state)
     assert_true(zbytes > 0 && (long)zbytes == file_size(z));
     unlink(p);
     np_pdb *pdb;
-    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, ref_tiles};
+    np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, ref_tiles, 0};
     assert_int_equal(np_pdb_open(&pdb, p, &ex, err, sizeof err), NP_OK);
     assert_string_equal(np_pdb_path(pdb), p);
     assert_true(exists(p)); /* unpacked once, next to it */

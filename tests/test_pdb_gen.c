@@ -83,9 +83,11 @@ static uint64_t ref_encode(const ref_board *b, int k, const int *cells, int blan
     return idx * (uint64_t)b->n + (uint64_t)blank;
 }
 
-/* Distance of every (placement, blank cell) state; UNSEEN if unreachable
- * (including encodings with two tiles or the blank on one cell). */
-static uint8_t *ref_bfs(const ref_board *b, const uint8_t *tiles, int k, uint64_t *out_nstates)
+/* Distance of every (placement, blank cell) state to the goal placement with
+ * the blank on cell start_blank; UNSEEN if unreachable (including encodings
+ * with two tiles or the blank on one cell). */
+static uint8_t *ref_bfs(const ref_board *b, const uint8_t *tiles, int k, int start_blank,
+                        uint64_t *out_nstates)
 {
     uint64_t nstates = ipow((uint64_t)b->n, k + 1);
     uint8_t *dist = malloc(nstates);
@@ -97,7 +99,7 @@ static uint8_t *ref_bfs(const ref_board *b, const uint8_t *tiles, int k, uint64_
     int cells[16];
     for (int i = 0; i < k; i++)
         cells[i] = b->tile_home[tiles[i]];
-    uint64_t start = ref_encode(b, k, cells, b->tile_home[0]);
+    uint64_t start = ref_encode(b, k, cells, start_blank);
     /* A ring buffer [head, tail): counters start far from 0 so that pushing
      * at the front (head - 1) never wraps the counter itself. */
     uint64_t head = UINT64_C(1) << 62, tail = head;
@@ -140,8 +142,20 @@ static uint8_t *ref_bfs(const ref_board *b, const uint8_t *tiles, int k, uint64_
     return dist;
 }
 
-/* Compare the generator with the reference, placement by placement. */
+/* Compare the generator (the goal's blank in goal_region's region: 0 its home
+ * cell's, c + 1 cell c's) with the reference started with the blank on cell
+ * ref_blank (-1: its home), placement by placement. @return how many values
+ * differ from the standard table's (the generator's with goal_region 0). */
+static uint64_t check_region(int rows, int cols, np_goal goal, const uint8_t *tiles, int k,
+                             int goal_region, int ref_blank);
+
 static void check_against_reference(int rows, int cols, np_goal goal, const uint8_t *tiles, int k)
+{
+    check_region(rows, cols, goal, tiles, k, 0, -1);
+}
+
+static uint64_t check_region(int rows, int cols, np_goal goal, const uint8_t *tiles, int k,
+                             int goal_region, int ref_blank)
 {
     np_geom g;
     assert_int_equal(np_geom_init(&g, rows, cols, goal), NP_OK);
@@ -150,12 +164,19 @@ static void check_against_reference(int rows, int cols, np_goal goal, const uint
 
     uint8_t *values = NULL;
     uint64_t entries = 0;
-    np_pdb_gen_opts opts = {.threads = 2};
+    np_pdb_gen_opts opts = {.threads = 2, .goal_region = goal_region};
     assert_int_equal(np_pdb_generate(&values, &entries, &g, tiles, k, &opts), NP_OK);
     assert_non_null(values);
+    uint8_t *standard = NULL;
+    uint64_t differ = 0;
+    opts.goal_region = 0;
+    assert_int_equal(np_pdb_generate(&standard, &entries, &g, tiles, k, &opts), NP_OK);
+    for (uint64_t i = 0; i < entries; i++)
+        differ += standard[i] != values[i];
+    free(standard);
 
     uint64_t nstates;
-    uint8_t *dist = ref_bfs(&b, tiles, k, &nstates);
+    uint8_t *dist = ref_bfs(&b, tiles, k, ref_blank >= 0 ? ref_blank : b.tile_home[0], &nstates);
     np_ranker rk;
     assert_int_equal(np_ranker_init(&rk, b.n, k), NP_OK);
     assert_true(entries == rk.count);
@@ -191,6 +212,47 @@ static void check_against_reference(int rows, int cols, np_goal goal, const uint
     assert_true(placements == entries);
     free(dist);
     free(values);
+    return differ;
+}
+
+/* Tables for the dual lookups: the goal with the blank in another region.
+ * Patterns that wall the blank's home cell in (found by hand): each has one
+ * other region, named by its least cell; its table is the reference BFS
+ * started with the blank on any cell of that region, and differs from the
+ * standard one. A home cell of the pattern is refused. */
+static void test_ref_goal_regions(void **state)
+{
+    (void)state;
+    static const uint8_t p3[] = {1, 3}, p4[] = {1, 2, 3, 4, 5}, p3l[] = {6, 8};
+    int regions[NP_MAX_CELLS];
+    np_geom g3, g4, g3l;
+    assert_int_equal(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST), NP_OK);
+    assert_int_equal(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST), NP_OK);
+    assert_int_equal(np_geom_init(&g3l, 3, 3, NP_GOAL_BLANK_LAST), NP_OK);
+    /* 3x3, tiles 1 and 3 at home wall cell 0 in: the rest starts at cell 2 */
+    assert_int_equal(np_pdb_goal_regions(&g3, p3, 2, regions), 1);
+    assert_int_equal(regions[0], 2 + 1);
+    assert_true(check_region(3, 3, NP_GOAL_BLANK_FIRST, p3, 2, 3, 2) > 0);
+    assert_true(check_region(3, 3, NP_GOAL_BLANK_FIRST, p3, 2, 3, 8) > 0);
+    /* 4x4, tiles 1..5 at home (cells 1..5) wall cell 0 in: the rest starts at 6 */
+    assert_int_equal(np_pdb_goal_regions(&g4, p4, 5, regions), 1);
+    assert_int_equal(regions[0], 6 + 1);
+    assert_true(check_region(4, 4, NP_GOAL_BLANK_FIRST, p4, 5, 7, 15) > 0);
+    /* blank-last 3x3: tiles 6 and 8 home on cells 5 and 7 wall cell 8 in */
+    assert_int_equal(np_pdb_goal_regions(&g3l, p3l, 2, regions), 1);
+    assert_int_equal(regions[0], 0 + 1);
+    assert_true(check_region(3, 3, NP_GOAL_BLANK_LAST, p3l, 2, 1, 4) > 0);
+    /* a pattern that walls nothing in has no other region */
+    static const uint8_t open[] = {5, 6, 7, 8};
+    assert_int_equal(np_pdb_goal_regions(&g3, open, 4, regions), 0);
+    /* the goal's blank on a home of the pattern, or off the board: refused */
+    uint8_t *values = NULL;
+    uint64_t entries = 0;
+    np_pdb_gen_opts bad = {.goal_region = 1 + 1};
+    assert_int_equal(np_pdb_generate(&values, &entries, &g3, p3, 2, &bad), NP_EINVAL);
+    bad.goal_region = 10;
+    assert_int_equal(np_pdb_generate(&values, &entries, &g3, p3, 2, &bad), NP_EINVAL);
+    assert_null(values);
 }
 
 static void test_ref_3x3(void **state)
@@ -496,6 +558,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ref_3x3),          cmocka_unit_test(test_ref_4x4),
         cmocka_unit_test(test_ref_other_shapes), cmocka_unit_test(test_ref_many_orders),
         cmocka_unit_test(test_ref_blank_last),   cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_ref_goal_regions),
         cmocka_unit_test(test_progress),         cmocka_unit_test(test_8puzzle_admissible),
     };
     const struct CMUnitTest slow[] = {

@@ -130,9 +130,10 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-/* Generate every pattern of `name` on g once, write it into a new temporary
- * directory per entry of t[0..nt-1] (with that entry's encoding), and open
- * each directory as the solver does. */
+/* Generate every pattern of `name` on g once, with the tables of its other
+ * goal regions (np_pdb_goal_regions, for the dual lookups), write them into a
+ * new temporary directory per entry of t[0..nt-1] (with that entry's
+ * encoding), and open each directory as the solver does with --dual. */
 static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g, const char *name)
 {
     char err[512] = "";
@@ -149,31 +150,38 @@ static void tables_build(tables *t, const int *encoding, int nt, const np_geom *
     double t0 = wall_now();
     for (int i = 0; i < part.npatterns; i++) {
         const np_pattern *pat = &part.patterns[i];
-        uint8_t *values = NULL;
-        uint64_t entries = 0;
-        rc = np_pdb_generate(&values, &entries, g, pat->tiles, pat->ntiles, NULL);
-        assert_true(rc == NP_OK);
-        char file[128], path[1024];
-        np_pdb_filename(file, sizeof file, g, pat->tiles, pat->ntiles);
-        for (int k = 0; k < nt; k++) {
-            int len = snprintf(path, sizeof path, "%s/%s", t[k].dir, file);
-            assert_true(len > 0 && (size_t)len < sizeof path);
-            np_pdb_write_opts wo = {.encoding = encoding[k]};
-            np_pdb_write_info info;
-            rc = np_pdb_write(path, g, pat->tiles, pat->ntiles, values, entries, &wo, &info, err,
-                              sizeof err);
-            if (rc != NP_OK)
-                fail_msg("np_pdb_write(%s): %s", path, err);
-            if (encoding[k] != NP_PDB_ENC_AUTO)
-                assert_int_equal(info.encoding, encoding[k]);
+        int regions[NP_MAX_CELLS];
+        const int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, regions);
+        for (int r = -1; r < nr; r++) {
+            const int goal_region = r < 0 ? 0 : regions[r];
+            uint8_t *values = NULL;
+            uint64_t entries = 0;
+            np_pdb_gen_opts go = {.goal_region = goal_region};
+            rc = np_pdb_generate(&values, &entries, g, pat->tiles, pat->ntiles, &go);
+            assert_true(rc == NP_OK);
+            char file[128], path[1024];
+            np_pdb_filename_region(file, sizeof file, g, pat->tiles, pat->ntiles, goal_region);
+            for (int k = 0; k < nt; k++) {
+                int len = snprintf(path, sizeof path, "%s/%s", t[k].dir, file);
+                assert_true(len > 0 && (size_t)len < sizeof path);
+                np_pdb_write_opts wo = {.encoding = encoding[k], .goal_region = goal_region};
+                np_pdb_write_info info;
+                rc = np_pdb_write(path, g, pat->tiles, pat->ntiles, values, entries, &wo, &info,
+                                  err, sizeof err);
+                if (rc != NP_OK)
+                    fail_msg("np_pdb_write(%s): %s", path, err);
+                if (encoding[k] != NP_PDB_ENC_AUTO)
+                    assert_int_equal(info.encoding, encoding[k]);
+            }
+            free(values);
         }
-        free(values);
     }
     for (int k = 0; k < nt; k++) {
         t[k].build_seconds = wall_now() - t0;
-        rc = np_pdbset_open(&t[k].set, g, &part, t[k].dir, 0, err, sizeof err);
+        rc = np_pdbset_open(&t[k].set, g, &part, t[k].dir, NP_PDBSET_DUAL, err, sizeof err);
         if (rc != NP_OK)
             fail_msg("np_pdbset_open(%s): %s", t[k].dir, err);
+        assert_int_equal(np_pdbset_dual_missing(t[k].set, NULL), 0);
     }
 }
 
@@ -443,7 +451,18 @@ static void test_p8_all_boards_bounds(void **state)
 {
     (void)state;
     uint32_t boards = 0, above_md = 0, reflect_helps = 0, dual_helps = 0, dual_md = 0;
+    uint32_t regions_help = 0;
     uint64_t sum_h = 0, sum_d = 0, sum_hd = 0;
+    /* The same tables without those of the other goal region (8:4-4's first
+     * pattern walls cell 0 in): the dual lookup counts Manhattan distances
+     * there instead, and says so. */
+    np_pdbset *no_regions = NULL;
+    np_partition part;
+    char err[512];
+    assert_int_equal(np_partition_resolve(&part, "8:4-4", 3, 3, true, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdbset_open(&no_regions, &g3, &part, t8_auto.dir, 0, err, sizeof err),
+                     NP_OK);
+    assert_int_equal(np_pdbset_dual_missing(no_regions, NULL), 0);
     for (uint32_t r = 0; r < P8_PERMS; r++) {
         int d = p8.dist[r];
         if (d < 0)
@@ -475,7 +494,9 @@ static void test_p8_all_boards_bounds(void **state)
          * permutation is then a board at the same distance. */
         int hd = np_h_pdb_dual(t8_auto.set, &b, false);
         int hdn = np_h_pdb_dual(t8_auto.set, &b, true);
-        if (hd > d || hdn > hd) {
+        int hd0 = np_h_pdb_dual(no_regions, &b, false);
+        regions_help += hd > hd0;
+        if (hd > d || hdn > hd || hd0 > hd) {
             char text[64];
             np_board_format(text, sizeof text, &b);
             fail_msg("8-puzzle %s: BFS %d, dual lookup %d (no reflection %d)", text, d, hd, hdn);
@@ -494,13 +515,14 @@ static void test_p8_all_boards_bounds(void **state)
      * would pass the bounds above: make sure both add something. */
     assert_true(above_md > 0);
     assert_true(reflect_helps > 0);
-    assert_true(dual_helps > 0 && dual_md > 0);
+    assert_true(dual_helps > 0 && dual_md > 0 && regions_help > 0);
+    np_pdbset_close(no_regions);
     print_message("[ 8-puzzle ] all %u boards: md <= pdb <= pdb+reflect <= BFS; pdb > md on %u, "
                   "reflection raises %u; mean h %.3f vs mean distance %.3f\n",
                   boards, above_md, reflect_helps, (double)sum_h / boards, (double)sum_d / boards);
     print_message("[ 8-puzzle ] dual lookup <= BFS on all; above md on %u, above pdb+reflect on "
-                  "%u; mean max(all four) %.3f\n",
-                  dual_md, dual_helps, (double)sum_hd / boards);
+                  "%u; mean max(all four) %.3f; the other goal region's table raises it on %u\n",
+                  dual_md, dual_helps, (double)sum_hd / boards, regions_help);
 }
 
 /* ---- 2x5 and 5x2: the dual lookups on boards that are not square --------- */

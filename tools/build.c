@@ -118,9 +118,14 @@ static void report_not_written(const char *path)
             file_exists(path) ? " (the existing file is untouched)" : "");
 }
 
-/* One pattern's plan: what it needs and whether it is built. */
+/* Tables one build may plan: a partition's, and with --dual their other goal
+ * regions' (a pattern walls in a few cells at most). */
+#define BUILD_MAX_PLANS (4 * NP_PARTITION_MAX)
+
+/* One table's plan: what it needs and whether it is built. */
 typedef struct plan {
     const np_pattern *pat;
+    int goal_region; /* 0: the standard table; c + 1: a dual lookup's (np_pdb_goal_regions) */
     char path[PATH_MAX];
     char zst[PATH_MAX + 8];
     np_pdb_gen_estimate est;
@@ -131,19 +136,32 @@ typedef struct plan {
 /* Plan every pattern of `part`: sizes, memory, files already there; report
  * each problem on standard error. @return EXIT_OK, or the exit code of the
  * last problem. */
-static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part,
+static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_partition *part,
                          const build_opts *o)
 {
     char b1[32], b2[32], b3[32], b4[32], b5[32];
     bool show = !o->quiet;
     int exit_code = EXIT_OK;
     uint64_t avail = np_mem_available();
+    /* each pattern's table, then (--dual) its tables for other goal regions */
+    int n = 0;
     for (int i = 0; i < part->npatterns; i++) {
+        int regions[NP_MAX_CELLS];
+        int nr = o->dual ? np_pdb_goal_regions(g, part->patterns[i].tiles,
+                                               part->patterns[i].ntiles, regions)
+                         : 0;
+        for (int r = -1; r < nr && n < BUILD_MAX_PLANS; r++) {
+            memset(&plans[n], 0, sizeof plans[n]);
+            plans[n].pat = &part->patterns[i];
+            plans[n++].goal_region = r < 0 ? 0 : regions[r];
+        }
+    }
+    *nplans = n;
+    for (int i = 0; i < n; i++) {
         plan *pl = &plans[i];
-        memset(pl, 0, sizeof *pl);
-        pl->pat = &part->patterns[i];
         char name[256];
-        np_pdb_filename(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles);
+        np_pdb_filename_region(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles,
+                               pl->goal_region);
         snprintf(pl->path, sizeof pl->path, "%s/%s", o->dir, name);
         snprintf(pl->zst, sizeof pl->zst, "%s/%s.zst", o->dir, name);
         int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
@@ -160,9 +178,10 @@ static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part
         pl->fits = (!have || need <= have) && (!o->max_memory || need <= o->max_memory);
         if (show || !pl->fits)
             fprintf(stderr,
-                    "  pattern %d/%d %s: %llu entries, %llu states; table %s + work %s = %s; "
+                    "  table %d/%d %s%s: %llu entries, %llu states; table %s + work %s = %s; "
                     "MemAvailable %s%s%s\n",
-                    i + 1, part->npatterns, tiles, (unsigned long long)pl->est.entries,
+                    i + 1, n, tiles, pl->goal_region ? " (dual, goal region)" : "",
+                    (unsigned long long)pl->est.entries,
                     (unsigned long long)pl->est.states,
                     np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
                     np_format_bytes(b2, sizeof b2, pl->est.work_bytes),
@@ -172,7 +191,8 @@ static int plan_patterns(plan *plans, const np_geom *g, const np_partition *part
                     o->max_memory ? np_format_bytes(b5, sizeof b5, o->max_memory) : "");
         /* A valid file (or, unless --dry-run, a .zst that unpacks to one) is kept. */
         if (!o->force && (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
-            np_pdb_expect ex = {g->rows, g->cols, (int)g->goal, pl->pat->ntiles, pl->pat->tiles};
+            np_pdb_expect ex = {g->rows,        g->cols,          (int)g->goal,
+                                pl->pat->ntiles, pl->pat->tiles, pl->goal_region};
             np_pdb *old = NULL;
             char err[1024];
             if (np_pdb_open(&old, pl->path, &ex, err, sizeof err) == NP_OK) {
@@ -239,6 +259,7 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                                .index = i,
                                .count = nplans};
             np_pdb_gen_opts go = {.threads = o->threads,
+                                  .goal_region = pl->goal_region,
                                   .max_memory = o->max_memory,
                                   .progress = on_progress,
                                   .progress_ctx = &pc,
@@ -262,6 +283,7 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                 break;
             }
             np_pdb_write_opts wo = {.encoding = o->eight_bit ? NP_PDB_ENC_8BIT : NP_PDB_ENC_AUTO,
+                                    .goal_region = pl->goal_region,
                                     .threads = o->threads,
                                     .cancel = &interrupted};
             np_pdb_write_info wi;
@@ -334,10 +356,11 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
                 np_goal_name(g->goal), o->threads, o->threads == 1 ? "" : "s", o->dir);
     }
 
-    plan plans[NP_PARTITION_MAX];
-    int exit_code = plan_patterns(plans, g, part, o);
+    static plan plans[BUILD_MAX_PLANS];
+    int nplans = 0;
+    int exit_code = plan_patterns(plans, &nplans, g, part, o);
     if (o->dry_run) {
-        report_plans(plans, part->npatterns, o, report);
+        report_plans(plans, nplans, o, report);
         return exit_code;
     }
     if (exit_code != EXIT_OK)
@@ -354,7 +377,7 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     double t_all = np_clock();
-    exit_code = build_plans(plans, g, part->npatterns, o, report);
+    exit_code = build_plans(plans, g, nplans, o, report);
     /* `solve --gen` builds in its own process: give its signals back. */
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);

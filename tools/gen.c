@@ -34,6 +34,10 @@ void usage_gen(void)
            "  --dry-run              print what would be built and its sizes; build nothing\n"
            "  --goal GOAL            blank-first (default) or blank-last\n"
            "  --8bit                 store 8-bit values (default: 4-bit when every entry fits)\n"
+           "  --dual                 also the tables `npuzzle solve --dual` looks patterns up\n"
+           "                         in when the blank is walled off from its home cell (the\n"
+           "                         goal with the blank in another region; e.g. one more\n"
+           "                         for 15:7-8 and for 24:6-6-6-6)\n"
            "  --progress             draw a progress bar even when stderr is not a terminal\n"
            "  -q, --quiet            no progress or sizes on stderr\n"
            "  -h, --help             this text\n"
@@ -51,7 +55,7 @@ typedef struct gen_args {
     const char *partition, *pattern, *pdb_dir_opt;
     int jobs;
     int zlevel; /* 0: no .zst */
-    bool force, dry_run, quiet, progress, eight_bit;
+    bool force, dry_run, quiet, progress, eight_bit, dual;
     uint64_t max_memory;
 } gen_args;
 
@@ -71,6 +75,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
         {"progress", no_argument, NULL, 'p'},
         {"goal", required_argument, NULL, 'g'},
         {"8bit", no_argument, NULL, '8'},
+        {"dual", no_argument, NULL, 'U'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -128,6 +133,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
             }
             break;
         case '8': a->eight_bit = true; break;
+        case 'U': a->dual = true; break;
         case 'h': usage_gen(); return -1;
         default: return cli_option_error("gen", c, argv);
         }
@@ -205,7 +211,8 @@ int cmd_gen(int argc, char **argv)
                      .dry_run = a.dry_run,
                      .quiet = a.quiet,
                      .progress = a.progress,
-                     .eight_bit = a.eight_bit};
+                     .eight_bit = a.eight_bit,
+                     .dual = a.dual};
     rc = build_partition(&g, &part, &bo, stdout);
     free(dir);
     return rc;

@@ -121,6 +121,7 @@ int cmd_info(int argc, char **argv)
         cli_json_string(stdout, path);
         printf(",\"format_version\":%u,\"generator\":", h->version);
         cli_json_string(stdout, h->generator);
+        printf(",\"goal_region\":%d", h->goal_region ? h->goal_region - 1 : -1);
         printf(",\"rows\":%d,\"cols\":%d,\"goal\":\"%s\",\"tiles\":[%s],\"encoding\":\"%s\","
                "\"entries\":%llu,\"payload_offset\":%llu,\"payload_bytes\":%llu,"
                "\"xxh3\":\"%016llx\",\"checksum_ok\":%s,\"mean\":%.6f,\"max\":%d,\"histogram\":{",
@@ -141,6 +142,10 @@ int cmd_info(int argc, char **argv)
                h->generator[0] ? h->generator : "unknown");
         printf("board:           %dx%d, %s goal\n", h->rows, h->cols, np_goal_name(h->goal));
         printf("pattern:         %s (%d tiles)\n", tiles, h->ntiles);
+        if (h->goal_region)
+            printf("goal region:     the blank in cell %d's region (a table for the dual "
+                   "lookups)\n",
+                   h->goal_region - 1);
         printf("encoding:        %s\n", np_pdb_encoding_name(h->encoding));
         printf("entries:         %llu\n", (unsigned long long)h->entries);
         printf("payload:         %s at offset %llu, xxh3 %016llx\n",

@@ -509,7 +509,7 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     if (want_pdb) {
         int prc =
             solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-                           a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map);
+                           a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map, a->opts.dual);
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {

@@ -10,9 +10,9 @@
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
-                   bool shared_map)
+                   bool shared_map, bool dual)
 {
-    unsigned flags = shared_map ? 0 : NP_PDBSET_PRIVATE_COPY;
+    unsigned flags = (shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (dual ? NP_PDBSET_DUAL : 0);
     ctx->set = NULL;
     np_partition part;
     char err[512] = "";
@@ -41,20 +41,18 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         return EXIT_PDB;
     }
     rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
-    if (rc == NP_ENOTFOUND && gen) {
+    if (gen && (rc == NP_ENOTFOUND || (rc == NP_OK && np_pdbset_dual_missing(ctx->set, NULL)))) {
         /* The build's report goes to standard error: standard output keeps
          * only the solver's results. */
-        build_opts bo = {.dir = dir, .threads = threads, .quiet = quiet};
+        np_pdbset_close(ctx->set);
+        ctx->set = NULL;
+        build_opts bo = {.dir = dir, .threads = threads, .quiet = quiet, .dual = dual};
         int grc = build_partition(g, &part, &bo, stderr);
         if (grc != EXIT_OK) {
             free(dir);
             return grc;
         }
         rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
-    }
-    if (rc == NP_OK) {
-        free(dir);
-        return EXIT_OK;
     }
     char cmd[1200];
     bool named = strcmp(part.name, "custom") != 0;
@@ -67,6 +65,18 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
     }
     snprintf(cmd, sizeof cmd, "npuzzle gen %s --pdb-dir %s", spec, dir);
+    if (rc == NP_OK) {
+        const char *first;
+        int missing = np_pdbset_dual_missing(ctx->set, &first);
+        if (missing && !quiet)
+            fprintf(stderr,
+                    "npuzzle solve: note: %d table%s for the dual lookups missing (%s); %s --dual "
+                    "builds them (or add --gen); until then those lookups count Manhattan "
+                    "distances there\n",
+                    missing, missing == 1 ? " is" : "s are", first, cmd);
+        free(dir);
+        return EXIT_OK;
+    }
     if (rc == NP_ENOTFOUND && !required) {
         if (!quiet)
             fprintf(stderr,

@@ -21,10 +21,12 @@ typedef struct solve_pdb_ctx {
  * mapping, fastest when the page cache holds the files in 2 MiB pages (as
  * npuzzle gen leaves them); otherwise from a private copy on huge pages
  * (--pdb-private), a fallback for files the page cache holds in 4 KiB pages
- * (copied or read by other tools), at the cost of a copy per process. */
+ * (copied or read by other tools), at the cost of a copy per process. With
+ * `dual` the tables of other goal regions are opened too (NP_PDBSET_DUAL;
+ * built by `gen`; a note names the first missing one otherwise). */
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
-                   bool shared_map);
+                   bool shared_map, bool dual);
 
 void solve_pdb_close(solve_pdb_ctx *ctx);
 

@@ -17,7 +17,12 @@
  *    112  payload XXH3-64  u64 (XXH3_64bits of the payload bytes)
  *    120  max value        u8, then 7 zero bytes
  *    128  generator        32 bytes: "npuzzle X.Y.Z", NUL-padded
- *    160  reserved         88 zero bytes
+ *    160  goal region      u8: 0 = the goal has the blank in its home cell's
+ *                          region (the table of the solver's lookups); c + 1 =
+ *                          in cell c's region, c the least cell of a region
+ *                          of the free cells other than the blank's home's
+ *                          (a table for the dual lookups, np_h_pdb_dual)
+ *    161  reserved         87 zero bytes
  *    248  header XXH3-64   u64 over bytes 0..247
  *
  * Entry i is the PDB value of the placement whose np_rank() (rank.h) over the
@@ -78,6 +83,7 @@ typedef struct np_pdb_header {
     uint64_t payload_xxh3;
     int max_value;
     char generator[33];
+    int goal_region; /*!< 0: the standard goal; c + 1: the blank in cell c's region */
 } np_pdb_header;
 
 /*! Bytes of payload for `entries` entries in an encoding (any encoding but
@@ -91,6 +97,13 @@ uint64_t np_pdb_payload_bytes(int encoding, uint64_t entries);
  *  Cannot fail. @return the length it needed, NUL excluded (like snprintf). */
 int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles, int ntiles);
 
+/*! np_pdb_filename() for a table whose goal has the blank in another region
+ *  (goal_region = c + 1 as in the header; 0 gives np_pdb_filename's name):
+ *  "RxC-GG-T1.T2...-rC.pdb", e.g. "5x5-bf-1.2.5.6.7.12-r3.pdb". Cannot fail.
+ *  @return the length it needed, NUL excluded. */
+int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                           int ntiles, int goal_region);
+
 /* ---- writing ----------------------------------------------------------- */
 
 /*! Called while writing with bytes done and total, after each chunk (about
@@ -103,7 +116,8 @@ typedef struct np_pdb_write_opts {
     np_pdb_write_progress_fn progress; /*!< may be NULL */
     void *progress_ctx;
     const volatile int
-        *cancel; /*!< if not NULL, *cancel != 0 stops the write (NP_EINTR, temp removed) */
+        *cancel;     /*!< if not NULL, *cancel != 0 stops the write (NP_EINTR, temp removed) */
+    int goal_region; /*!< recorded in the header: 0, or c + 1 (np_pdb_gen_opts.goal_region) */
 } np_pdb_write_opts;
 
 /*! What np_pdb_write() did. */
@@ -165,6 +179,8 @@ typedef struct np_pdb_expect {
     int goal;       /*!< np_goal, or -1 = any */
     int ntiles;     /*!< 0 = any; else tiles[0..ntiles-1] must match in order */
     const uint8_t *tiles;
+    int goal_region; /*!< 0 = the standard goal only; c + 1 = the blank in cell c's region;
+                      *   -1 = any */
 } np_pdb_expect;
 
 /*! An open, memory-mapped PDB file (opaque). */

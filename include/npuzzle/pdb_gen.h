@@ -42,6 +42,10 @@ typedef struct np_pdb_gen_opts {
     np_pdb_gen_progress_fn progress; /*!< may be NULL */
     void *progress_ctx;              /*!< passed to progress */
     const volatile int *cancel;      /*!< if not NULL, *cancel != 0 stops the build: NP_EINTR */
+    int goal_region; /*!< 0: the goal has the blank in its home cell's region (the
+                      *   solver's table); c + 1: in cell c's region (c free with the
+                      *   pattern at home; np_pdb_goal_regions lists the ones the
+                      *   dual lookups use) */
 } np_pdb_gen_opts;
 
 /*! Sizes of one generation, known before anything large is allocated. */
@@ -96,5 +100,13 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const ui
  *  Thread-safe (it starts its own OpenMP team). */
 int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *g,
                     const uint8_t *tiles, int ntiles, const np_pdb_gen_opts *opts);
+
+/*! The goal regions whose tables the dual lookups of a pattern use beside its
+ *  standard table (np_h_pdb_dual). With the pattern's tiles at home the free
+ *  cells split into connected regions; for each one but the blank's home
+ *  cell's, its least cell c is written as c + 1 (np_pdb_gen_opts.goal_region)
+ *  to goal_regions[], in increasing order (room for NP_MAX_CELLS). `g` is
+ *  row-major, the pattern valid. @return how many (usually 0). Cannot fail. */
+int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions);
 
 #endif

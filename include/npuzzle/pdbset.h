@@ -41,7 +41,19 @@ typedef struct np_pdbset np_pdbset;
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
                    unsigned flags, char *err, size_t errlen);
 
-enum { NP_PDBSET_PRIVATE_COPY = 1 };
+enum {
+    NP_PDBSET_PRIVATE_COPY = 1,
+    /*! Also open, from the same directory, the tables the dual lookups use
+     *  for the blank in another region than its home's (np_pdb_goal_regions,
+     *  named by np_pdb_filename_region; never copied). One that is missing is
+     *  skipped (np_pdbset_dual_missing counts them: the dual lookup then counts
+     *  Manhattan distances there); one that is bad fails the open. */
+    NP_PDBSET_DUAL = 2
+};
+
+/*! @return how many tables NP_PDBSET_DUAL asked for were missing; *first
+ *  (when first is not NULL) the path of the first, or NULL. Cannot fail. */
+int np_pdbset_dual_missing(const np_pdbset *set, const char **first);
 
 /*! Release the set, its mappings and private copies (NULL is allowed). Every
  *  pointer obtained from it (np_pdbset_partition) is invalid afterwards, and

@@ -139,7 +139,7 @@ static void open_all_ways(const char *name, const uint8_t *data, size_t size, bo
 
     uint8_t tiles_fixed[3] = {1, 2, 3};
     uint8_t tiles_own[NP_MAX_CELLS];
-    np_pdb_expect own = {0, 0, -1, 0, NULL};
+    np_pdb_expect own = {0, 0, -1, 0, NULL, -1};
     if (size >= 24) {
         own.rows = data[16];
         own.cols = data[17];
@@ -149,7 +149,7 @@ static void open_all_ways(const char *name, const uint8_t *data, size_t size, bo
             tiles_own[i] = 24 + (size_t)i < size ? data[24 + i] : 0;
         own.tiles = tiles_own;
     }
-    const np_pdb_expect fixed = {2, 3, NP_GOAL_BLANK_FIRST, 3, tiles_fixed};
+    const np_pdb_expect fixed = {2, 3, NP_GOAL_BLANK_FIRST, 3, tiles_fixed, 0};
     const np_pdb_expect *expects[3] = {NULL, &own, &fixed};
     for (int e = 0; e < 3; e++) {
         for (unsigned flags = 0; flags < 2; flags++) {
