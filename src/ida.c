@@ -126,6 +126,7 @@ typedef struct search {
     const int16_t (*fsm)[4]; /* the pruning machine (fsm.h): next state per move */
     bool machine;            /* fsm is more than parent pruning */
     bool reflect;            /* K_PDBD: the mirror's lookups too */
+    bool dual;               /* K_PDBD: search_set_board sets dual_term */
     shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
@@ -138,6 +139,10 @@ typedef struct search {
     const struct np_pdbset *pdbs;
     pdb_lookup plain, mirror;
     pdb_steps plain_steps, mirror_steps;
+    /* K_PDBD: each pattern's dual term (np__pdb_dual_term) on the board and
+     * on its mirror, and their sums; kept for every node the kernel expands */
+    int dual_term[2][NP_PARTITION_MAX];
+    int dual_sum[2];
     uint8_t path[NP_MAX_PATH];
 } search;
 
@@ -386,9 +391,72 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
     lk->index[p] = u->index;
 }
 
-/* The dual lookups of the board on the search (blank already moved): raise
- * *h to them when they are higher. @return the f they give. The mirror's
- * only when the board's own does not prune already. */
+/* What a move changed in the dual terms, to undo it. */
+typedef struct dual_undo {
+    int frames;             /* frames updated: 0, 1 or 2 */
+    int pattern[2][2];      /* per frame the patterns updated (-1: none) */
+    int term[2][2], sum[2]; /* their terms and the sums before */
+} dual_undo;
+
+/* Frame f's dual sum after the move that took the blank from frame cell hb to
+ * hf (s->tiles already moved): the terms of the patterns home to hb and hf
+ * change, the others stay (np__pdb_dual_term). */
+static inline __attribute__((always_inline)) int dual_move(search *s, int f, int hb, int hf,
+                                                           dual_undo *u)
+{
+    const struct np_pdbset *set = s->pdbs;
+    const int pb = set->pat_of_home[hb], pf = set->pat_of_home[hf];
+    u->frames = f + 1;
+    u->sum[f] = s->dual_sum[f];
+    u->pattern[f][0] = pb;
+    u->pattern[f][1] = pf != pb ? pf : -1;
+    for (int i = 0; i < 2; i++) {
+        const int p = u->pattern[f][i];
+        if (p < 0)
+            continue;
+        u->term[f][i] = s->dual_term[f][p];
+        s->dual_term[f][p] = np__pdb_dual_term(set, s->tiles, f, hf, p);
+        s->dual_sum[f] += s->dual_term[f][p] - u->term[f][i];
+    }
+    return s->dual_sum[f];
+}
+
+static inline __attribute__((always_inline)) void dual_undo_move(search *s, const dual_undo *u)
+{
+    for (int f = u->frames - 1; f >= 0; f--) {
+        for (int i = 1; i >= 0; i--)
+            if (u->pattern[f][i] >= 0)
+                s->dual_term[f][u->pattern[f][i]] = u->term[f][i];
+        s->dual_sum[f] = u->sum[f];
+    }
+}
+
+/* The dual lookups of the child the blank's move from `blank` to s->blank
+ * made (s->tiles already moved), kept up to date in s: raise *h to them when
+ * they are higher. @return the f they give. The mirror's only when the
+ * board's own does not prune already. */
+static inline __attribute__((always_inline)) int search_dual_move(search *s, int depth, int blank,
+                                                                  int *h, dual_undo *u)
+{
+    u->frames = 0;
+    int dh = dual_move(s, 0, blank, s->blank, u);
+    if (dh > *h)
+        *h = dh;
+    int f = f_value(s, depth, *h, 0);
+    if (s->reflect && f <= s->bound) {
+        const uint8_t *mc = s->g->mirror_cell;
+        dh = dual_move(s, 1, mc[blank], mc[s->blank], u);
+        if (dh > *h) {
+            *h = dh;
+            f = f_value(s, depth, *h, 0);
+        }
+    }
+    return f;
+}
+
+/* The dual lookups of the board on the search, from scratch (as
+ * search_dual_move, for the pieces' list): raise *h to them when they are
+ * higher. @return the f they give. */
 static inline __attribute__((always_inline)) int search_dual(const search *s, int depth, int *h)
 {
     int dh = np__pdb_dual(s->pdbs, s->tiles, 0, s->blank);
@@ -492,11 +560,15 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
                 return FOUND;
             }
             s->blank = from;
-            const int dual_f = kind == K_PDBD ? search_dual(s, depth + 1, &child_h) : f;
+            dual_undo dual_saved;
+            const int dual_f =
+                kind == K_PDBD ? search_dual_move(s, depth + 1, blank, &child_h, &dual_saved) : f;
             if (dual_f <= s->bound)
                 r = dfs_call(s, depth + 1, child_h, NEXT_STATE(d), kind, weighted, side, machine);
             else if (dual_f < s->next_bound)
                 s->next_bound = dual_f;
+            if (kind == K_PDBD)
+                dual_undo_move(s, &dual_saved);
             s->blank = blank;
             s->tiles[from] = (uint8_t)t;
             s->tiles[blank] = 0;
@@ -664,6 +736,14 @@ static void search_set_board(search *s, const np_board *b)
             mirror_pos[u] = g->mirror_cell[pos[g->mirror_tile[u]]];
         pdb_lookup_set(&s->plain, pdbs, pos, g->label);
         pdb_lookup_set(&s->mirror, pdbs, mirror_pos, g->label);
+        for (int f = 0; f < 2 && s->dual; f++) {
+            const int z = f ? g->mirror_cell[b->blank] : b->blank;
+            s->dual_sum[f] = 0;
+            for (int p = 0; p < pdbs->npat; p++) {
+                s->dual_term[f][p] = np__pdb_dual_term(pdbs, b->tiles, f, z, p);
+                s->dual_sum[f] += s->dual_term[f][p];
+            }
+        }
     }
 }
 
@@ -1161,6 +1241,7 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     s->fsm = fsm->next;
     s->machine = fsm != np__fsm_parent();
     s->reflect = !opts->no_reflect && g->square;
+    s->dual = kind == K_PDBD;
     int weighted = opts->weight > 1.0;
     s->gw = weighted ? 1000 : 1;
     s->hw = weighted ? (int)(opts->weight * 1000.0 + 0.5) : 1;

@@ -618,3 +618,52 @@ int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int 
         }
     return n;
 }
+
+/* The least cell of cell z's region among the cells that are no home of
+ * tiles[0..ntiles-1], + 1; 0 when that region holds the blank's home. */
+static int region_of(const np_geom *g, const uint8_t *tiles, int ntiles, int z)
+{
+    bool blocked[NP_MAX_CELLS] = {false}, seen[NP_MAX_CELLS] = {false};
+    for (int i = 0; i < ntiles; i++)
+        blocked[g->home[tiles[i]]] = true;
+    uint8_t queue[NP_MAX_CELLS];
+    int head = 0, tail = 0, least = z;
+    queue[tail++] = (uint8_t)z;
+    seen[z] = true;
+    while (head < tail) {
+        const int c = queue[head++];
+        if (c == g->home[0])
+            return 0;
+        if (c < least)
+            least = c;
+        for (int d = 0; d < 4; d++) {
+            const int nb = g->nbr[c][d];
+            if (nb >= 0 && !blocked[nb] && !seen[nb]) {
+                seen[nb] = true;
+                queue[tail++] = (uint8_t)nb;
+            }
+        }
+    }
+    return least + 1;
+}
+
+int np_pdb_dual_tables(const np_geom *g, const uint8_t *tiles, int ntiles, np_pdb_table_spec *out)
+{
+    int regions[NP_MAX_CELLS];
+    const int nr = np_pdb_goal_regions(g, tiles, ntiles, regions);
+    int n = 0;
+    for (int k = 0; k < nr; k++) {
+        memcpy(out[n].tiles, tiles, (size_t)ntiles);
+        out[n].ntiles = ntiles;
+        out[n++].goal_region = regions[k];
+    }
+    for (int j = 0; j < ntiles && ntiles > 1; j++) {
+        np_pdb_table_spec *t = &out[n++];
+        t->ntiles = 0;
+        for (int i = 0; i < ntiles; i++)
+            if (i != j)
+                t->tiles[t->ntiles++] = tiles[i];
+        t->goal_region = region_of(g, t->tiles, t->ntiles, g->home[tiles[j]]);
+    }
+    return n;
+}

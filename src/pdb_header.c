@@ -257,7 +257,8 @@ int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const c
                             path, e->goal_region - 1);
         return np__fail(NP_EMISMATCH, err, errlen,
                         "%s: is the table with the goal's blank in cell %d's region, expected %s",
-                        path, h->goal_region - 1, e->goal_region ? "another region" : "the standard one");
+                        path, h->goal_region - 1,
+                        e->goal_region ? "another region" : "the standard one");
     }
     return NP_OK;
 }

@@ -88,14 +88,22 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
         pattern_regions(g, pat, region);
         int starts[NP_MAX_CELLS];
         const int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts);
-        for (int k = 0; k < nr && k < NP_PDBSET_REGIONS && (flags & NP_PDBSET_DUAL); k++) {
+        np_pdb_table_spec specs[2 * NP_MAX_CELLS];
+        const int ns = np_pdb_dual_tables(g, pat->tiles, pat->ntiles, specs);
+        if (pat->ntiles > 1)
+            np_ranker_init(&set->sub_ranker[p], g->cells, pat->ntiles - 1);
+        for (int i = 0; i < ns && (flags & NP_PDBSET_DUAL); i++) {
+            const np_pdb_table_spec *sp = &specs[i];
+            if (i < nr && i >= NP_PDBSET_REGIONS)
+                continue;
+            np_pdb **slot = i < nr ? &set->region_pdb[p][i] : &set->sub_pdb[p][i - nr];
             char name[256], path[4096];
-            np_pdb_filename_region(name, sizeof name, g, pat->tiles, pat->ntiles, starts[k]);
+            np_pdb_filename_region(name, sizeof name, g, sp->tiles, sp->ntiles, sp->goal_region);
             if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
                 return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
-            np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles,
-                                    starts[k]};
-            int rc = np_pdb_open(&set->region_pdb[p][k], path, &expect, err, errlen);
+            np_pdb_expect expect = {g->rows,    g->cols,   (int)g->goal,
+                                    sp->ntiles, sp->tiles, sp->goal_region};
+            int rc = np_pdb_open(slot, path, &expect, err, errlen);
             if (rc == NP_ENOTFOUND) {
                 if (!set->dual_missing++)
                     snprintf(set->dual_missing_path, sizeof set->dual_missing_path, "%s", path);
@@ -103,11 +111,19 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
             }
             if (rc != NP_OK)
                 return rc;
-            set->region_view[p][k] = np_pdb_get_view(set->region_pdb[p][k]);
-            if (set->region_view[p][k].entries != set->ranker[p].count)
+            np_pdb_view v = np_pdb_get_view(*slot);
+            const uint64_t want = i < nr ? set->ranker[p].count : set->sub_ranker[p].count;
+            if (v.entries != want)
                 return np__fail(NP_EMISMATCH, err, errlen, "%s: %llu entries, pattern needs %llu",
-                                path, (unsigned long long)set->region_view[p][k].entries,
-                                (unsigned long long)set->ranker[p].count);
+                                path, (unsigned long long)v.entries, (unsigned long long)want);
+            if (i < nr) {
+                set->region_view[p][i] = v;
+            } else {
+                const int j = i - nr, h = g->home[pat->tiles[j]];
+                set->sub_view[p][j] = v;
+                set->sub_view_of[h] = &set->sub_view[p][j];
+                set->sub_skip[h] = (int8_t)j;
+            }
         }
         for (int z = 0; z < g->cells; z++) {
             const int k = region[z];
@@ -189,6 +205,9 @@ void np_pdbset_close(np_pdbset *set)
         for (int k = 0; k < NP_PDBSET_REGIONS; k++)
             if (set->region_pdb[p][k])
                 np_pdb_close(set->region_pdb[p][k]);
+        for (int j = 0; j < NP_PATTERN_MAX_TILES; j++)
+            if (set->sub_pdb[p][j])
+                np_pdb_close(set->sub_pdb[p][j]);
         free(set->copy[p]);
     }
     free(set);

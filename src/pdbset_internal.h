@@ -34,6 +34,14 @@ struct np_pdbset {
     /* the tables of other goal regions (NP_PDBSET_DUAL), in np_pdb_goal_regions order */
     np_pdb *region_pdb[NP_PARTITION_MAX][NP_PDBSET_REGIONS];
     np_pdb_view region_view[NP_PARTITION_MAX][NP_PDBSET_REGIONS];
+    /* with the blank on cell z, the table of the pattern home to z without
+     * the tile home to z (np_pdb_dual_tables; NULL: not open), whose tile j
+     * that is, and the rankers of each pattern without one tile */
+    const np_pdb_view *sub_view_of[NP_MAX_CELLS];
+    int8_t sub_skip[NP_MAX_CELLS];
+    np_ranker sub_ranker[NP_PARTITION_MAX];
+    np_pdb *sub_pdb[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
+    np_pdb_view sub_view[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
     int dual_missing;             /* such tables not found */
     char dual_missing_path[4096]; /* the first of them */
 };
@@ -76,42 +84,97 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
  * (pdb_gen.c), is the same state: z in h0's region of the cells free with the
  * pattern at home; or when a table built for the goal with the blank in z's
  * region is open (NP_PDBSET_DUAL, np_pdb_gen_opts.goal_region): dual_view.
- * Other patterns count their tiles' Manhattan distances on D instead, the
- * blank's tile going to h0. The tile sets are
- * disjoint, so the sum is a lower bound on k. With the blank at home (z = h0)
+ * The pattern of the tile read as the blank is looked up without that tile,
+ * in its own table (np_pdb_dual_tables: the goal's blank in z's region once
+ * the others are home), and the blank's tile counts its Manhattan distance
+ * to h0. Patterns without such a table count their tiles' Manhattan
+ * distances on D. The tile sets are disjoint, so the sum is a lower bound
+ * on k. With the blank at home (z = h0)
  * D is a board at S's distance and every pattern is looked up.
  * (The plain inverse, blank included, is not a board at S's distance; tested
- * on every 8-puzzle board in tests/test_pdb_search.c.) */
-static inline int np__pdb_dual(const struct np_pdbset *set, const uint8_t *tiles, int f, int z)
+ * on every 8-puzzle board in tests/test_pdb_search.c.)
+ *
+ * np__pdb_dual_term is pattern p's term. A move changes the terms of two
+ * patterns at most, those home to the blank's cells before and after (the
+ * search keeps the others). */
+/* Where pattern p's dual term is: its table (NULL: the term is md + extra
+ * alone), the entry, and the Manhattan sum the 4-bit encoding needs. */
+typedef struct np_dual_entry {
+    const np_pdb_view *view;
+    uint64_t index;
+    int md, extra;
+} np_dual_entry;
+
+static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_t *tiles, int f,
+                                       int z, int p, np_dual_entry *e)
 {
     const np_geom *g = &set->g;
     const uint8_t *cell = set->dual_cell[f], *home = set->dual_home[f];
     const int h0 = g->home[0];
-    int sum = 0;
-    for (int p = 0; p < set->npat; p++) {
-        const np_pattern *pat = &set->part.patterns[p];
-        uint8_t cells[NP_RANK_MAX_K];
-        int md = 0;
-        const np_pdb_view *view = set->dual_view[p][z]; /* NULL for p == pz */
-        if (!view) {
-            for (int j = 0; j < pat->ntiles; j++) {
-                const int h = g->home[pat->tiles[j]];
-                if (h == z) /* the tile read as the blank: the blank's tile, to h0 */
-                    md += g->dist[home[tiles[cell[h0]]]][h0];
-                else
-                    md += g->dist[home[tiles[cell[h]]]][h];
-            }
-            sum += md;
-            continue;
-        }
+    const np_pattern *pat = &set->part.patterns[p];
+    uint8_t cells[NP_RANK_MAX_K];
+    int md = 0;
+    e->extra = 0;
+    e->index = 0;
+    e->view = set->dual_view[p][z]; /* NULL for the pattern home to z */
+    if (!e->view && set->pat_of_home[z] == p && set->sub_view_of[z]) {
+        /* without the tile read as the blank; the blank's tile to h0 */
+        const int skip = set->sub_skip[z];
+        int k = 0;
         for (int j = 0; j < pat->ntiles; j++) {
+            if (j == skip)
+                continue;
             const int h = g->home[pat->tiles[j]];
             const int at = home[tiles[cell[h]]];
             md += g->dist[at][h];
-            cells[j] = g->label[at];
+            cells[k++] = g->label[at];
         }
-        sum += np_pdb_view_value(view, np_rank_inline(&set->ranker[p], cells), md);
+        e->view = set->sub_view_of[z];
+        e->index = np_rank_inline(&set->sub_ranker[p], cells);
+        e->md = md;
+        e->extra = g->dist[home[tiles[cell[h0]]]][h0];
+        return;
     }
+    if (!e->view) {
+        for (int j = 0; j < pat->ntiles; j++) {
+            const int h = g->home[pat->tiles[j]];
+            if (h == z) /* the tile read as the blank: the blank's tile, to h0 */
+                md += g->dist[home[tiles[cell[h0]]]][h0];
+            else
+                md += g->dist[home[tiles[cell[h]]]][h];
+        }
+        e->md = md;
+        return;
+    }
+    for (int j = 0; j < pat->ntiles; j++) {
+        const int h = g->home[pat->tiles[j]];
+        const int at = home[tiles[cell[h]]];
+        md += g->dist[at][h];
+        cells[j] = g->label[at];
+    }
+    e->index = np_rank_inline(&set->ranker[p], cells);
+    e->md = md;
+}
+
+static inline int np__pdb_dual_value(const np_dual_entry *e)
+{
+    return (e->view ? np_pdb_view_value(e->view, e->index, e->md) : e->md) + e->extra;
+}
+
+static inline int np__pdb_dual_term(const struct np_pdbset *set, const uint8_t *tiles, int f, int z,
+                                    int p)
+{
+    np_dual_entry e;
+    np__pdb_dual_locate(set, tiles, f, z, p, &e);
+    return np__pdb_dual_value(&e);
+}
+
+/* The dual lookup: the sum of np__pdb_dual_term over the patterns. */
+static inline int np__pdb_dual(const struct np_pdbset *set, const uint8_t *tiles, int f, int z)
+{
+    int sum = 0;
+    for (int p = 0; p < set->npat; p++)
+        sum += np__pdb_dual_term(set, tiles, f, z, p);
     return sum;
 }
 

@@ -532,9 +532,9 @@ static void test_fault_other_pattern(void **state)
     np_pdb_expect ex = {3, 3, NP_GOAL_BLANK_FIRST, 4, other, 0};
     expect_open_fails(ref_path, &ex, NP_EMISMATCH, "is for pattern 1,2,3,4, expected 5,6,7,8");
     const uint8_t order[4] = {2, 1, 3, 4};
-    np_pdb_expect ex2 = {0, 0, -1, 4, order};
+    np_pdb_expect ex2 = {0, 0, -1, 4, order, 0};
     expect_open_fails(ref_path, &ex2, NP_EMISMATCH, "expected 2,1,3,4");
-    np_pdb_expect ex3 = {0, 0, -1, 3, ref_tiles};
+    np_pdb_expect ex3 = {0, 0, -1, 3, ref_tiles, 0};
     expect_open_fails(ref_path, &ex3, NP_EMISMATCH, "expected 1,2,3");
 }
 

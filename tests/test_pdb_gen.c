@@ -554,12 +554,17 @@ static void test_4x4_seven(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest fast[] = {
-        cmocka_unit_test(test_invalid),          cmocka_unit_test(test_too_big),
-        cmocka_unit_test(test_ref_3x3),          cmocka_unit_test(test_ref_4x4),
-        cmocka_unit_test(test_ref_other_shapes), cmocka_unit_test(test_ref_many_orders),
-        cmocka_unit_test(test_ref_blank_last),   cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_invalid),
+        cmocka_unit_test(test_too_big),
+        cmocka_unit_test(test_ref_3x3),
+        cmocka_unit_test(test_ref_4x4),
+        cmocka_unit_test(test_ref_other_shapes),
+        cmocka_unit_test(test_ref_many_orders),
+        cmocka_unit_test(test_ref_blank_last),
+        cmocka_unit_test(test_threads_identical),
         cmocka_unit_test(test_ref_goal_regions),
-        cmocka_unit_test(test_progress),         cmocka_unit_test(test_8puzzle_admissible),
+        cmocka_unit_test(test_progress),
+        cmocka_unit_test(test_8puzzle_admissible),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_4x4_seven),

@@ -130,8 +130,8 @@ static void remove_dir(const char *dir)
     rmdir(dir);
 }
 
-/* Generate every pattern of `name` on g once, with the tables of its other
- * goal regions (np_pdb_goal_regions, for the dual lookups), write them into a
+/* Generate every pattern of `name` on g once, with the tables its dual
+ * lookups use (np_pdb_dual_tables), write them into a
  * new temporary directory per entry of t[0..nt-1] (with that entry's
  * encoding), and open each directory as the solver does with --dual. */
 static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g, const char *name)
@@ -150,24 +150,26 @@ static void tables_build(tables *t, const int *encoding, int nt, const np_geom *
     double t0 = wall_now();
     for (int i = 0; i < part.npatterns; i++) {
         const np_pattern *pat = &part.patterns[i];
-        int regions[NP_MAX_CELLS];
-        const int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, regions);
-        for (int r = -1; r < nr; r++) {
-            const int goal_region = r < 0 ? 0 : regions[r];
+        np_pdb_table_spec specs[2 * NP_MAX_CELLS];
+        const int ns = np_pdb_dual_tables(g, pat->tiles, pat->ntiles, specs);
+        for (int r = -1; r < ns; r++) {
+            const int goal_region = r < 0 ? 0 : specs[r].goal_region;
+            const uint8_t *tiles = r < 0 ? pat->tiles : specs[r].tiles;
+            const int ntiles = r < 0 ? pat->ntiles : specs[r].ntiles;
             uint8_t *values = NULL;
             uint64_t entries = 0;
             np_pdb_gen_opts go = {.goal_region = goal_region};
-            rc = np_pdb_generate(&values, &entries, g, pat->tiles, pat->ntiles, &go);
+            rc = np_pdb_generate(&values, &entries, g, tiles, ntiles, &go);
             assert_true(rc == NP_OK);
             char file[128], path[1024];
-            np_pdb_filename_region(file, sizeof file, g, pat->tiles, pat->ntiles, goal_region);
+            np_pdb_filename_region(file, sizeof file, g, tiles, ntiles, goal_region);
             for (int k = 0; k < nt; k++) {
                 int len = snprintf(path, sizeof path, "%s/%s", t[k].dir, file);
                 assert_true(len > 0 && (size_t)len < sizeof path);
                 np_pdb_write_opts wo = {.encoding = encoding[k], .goal_region = goal_region};
                 np_pdb_write_info info;
-                rc = np_pdb_write(path, g, pat->tiles, pat->ntiles, values, entries, &wo, &info,
-                                  err, sizeof err);
+                rc = np_pdb_write(path, g, tiles, ntiles, values, entries, &wo, &info, err,
+                                  sizeof err);
                 if (rc != NP_OK)
                     fail_msg("np_pdb_write(%s): %s", path, err);
                 if (encoding[k] != NP_PDB_ENC_AUTO)

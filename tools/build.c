@@ -118,14 +118,16 @@ static void report_not_written(const char *path)
             file_exists(path) ? " (the existing file is untouched)" : "");
 }
 
-/* Tables one build may plan: a partition's, and with --dual their other goal
- * regions' (a pattern walls in a few cells at most). */
-#define BUILD_MAX_PLANS (4 * NP_PARTITION_MAX)
+/* Tables one build may plan: a partition's, and with --dual those its dual
+ * lookups use (np_pdb_dual_tables: a pattern walls in a few regions at most,
+ * and has one table without each of its tiles). */
+#define BUILD_MAX_PLANS (NP_PARTITION_MAX * (3 + NP_PATTERN_MAX_TILES))
 
 /* One table's plan: what it needs and whether it is built. */
 typedef struct plan {
     const np_pattern *pat;
-    int goal_region; /* 0: the standard table; c + 1: a dual lookup's (np_pdb_goal_regions) */
+    np_pattern own;  /* pat, for a table of the dual lookups */
+    int goal_region; /* 0: the goal's blank in its home region; c + 1: in cell c's */
     char path[PATH_MAX];
     char zst[PATH_MAX + 8];
     np_pdb_gen_estimate est;
@@ -146,14 +148,20 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
     /* each pattern's table, then (--dual) its tables for other goal regions */
     int n = 0;
     for (int i = 0; i < part->npatterns; i++) {
-        int regions[NP_MAX_CELLS];
-        int nr = o->dual ? np_pdb_goal_regions(g, part->patterns[i].tiles,
-                                               part->patterns[i].ntiles, regions)
-                         : 0;
-        for (int r = -1; r < nr && n < BUILD_MAX_PLANS; r++) {
-            memset(&plans[n], 0, sizeof plans[n]);
-            plans[n].pat = &part->patterns[i];
-            plans[n++].goal_region = r < 0 ? 0 : regions[r];
+        np_pdb_table_spec specs[2 * NP_MAX_CELLS];
+        int ns = o->dual
+            ? np_pdb_dual_tables(g, part->patterns[i].tiles, part->patterns[i].ntiles, specs)
+            : 0;
+        for (int r = -1; r < ns && n < BUILD_MAX_PLANS; r++) {
+            plan *pl = &plans[n++];
+            memset(pl, 0, sizeof *pl);
+            pl->pat = &part->patterns[i];
+            if (r >= 0) {
+                pl->own.ntiles = specs[r].ntiles;
+                memcpy(pl->own.tiles, specs[r].tiles, (size_t)specs[r].ntiles);
+                pl->pat = &pl->own;
+                pl->goal_region = specs[r].goal_region;
+            }
         }
     }
     *nplans = n;
@@ -180,9 +188,8 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
             fprintf(stderr,
                     "  table %d/%d %s%s: %llu entries, %llu states; table %s + work %s = %s; "
                     "MemAvailable %s%s%s\n",
-                    i + 1, n, tiles, pl->goal_region ? " (dual, goal region)" : "",
-                    (unsigned long long)pl->est.entries,
-                    (unsigned long long)pl->est.states,
+                    i + 1, n, tiles, pl->pat == &pl->own ? " (for the dual lookups)" : "",
+                    (unsigned long long)pl->est.entries, (unsigned long long)pl->est.states,
                     np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
                     np_format_bytes(b2, sizeof b2, pl->est.work_bytes),
                     np_format_bytes(b3, sizeof b3, need),
@@ -191,7 +198,7 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
                     o->max_memory ? np_format_bytes(b5, sizeof b5, o->max_memory) : "");
         /* A valid file (or, unless --dry-run, a .zst that unpacks to one) is kept. */
         if (!o->force && (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
-            np_pdb_expect ex = {g->rows,        g->cols,          (int)g->goal,
+            np_pdb_expect ex = {g->rows,         g->cols,        (int)g->goal,
                                 pl->pat->ntiles, pl->pat->tiles, pl->goal_region};
             np_pdb *old = NULL;
             char err[1024];

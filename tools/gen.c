@@ -62,22 +62,14 @@ typedef struct gen_args {
 static int parse_args(gen_args *a, int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"size", required_argument, NULL, 's'},
-        {"partition", required_argument, NULL, 'P'},
-        {"pattern", required_argument, NULL, 't'},
-        {"jobs", required_argument, NULL, 'j'},
-        {"pdb-dir", required_argument, NULL, 'D'},
-        {"compress", optional_argument, NULL, 'z'},
-        {"force", no_argument, NULL, 'F'},
-        {"max-memory", required_argument, NULL, 'M'},
-        {"dry-run", no_argument, NULL, 'n'},
-        {"quiet", no_argument, NULL, 'q'},
-        {"progress", no_argument, NULL, 'p'},
-        {"goal", required_argument, NULL, 'g'},
-        {"8bit", no_argument, NULL, '8'},
-        {"dual", no_argument, NULL, 'U'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"size", required_argument, NULL, 's'},    {"partition", required_argument, NULL, 'P'},
+        {"pattern", required_argument, NULL, 't'}, {"jobs", required_argument, NULL, 'j'},
+        {"pdb-dir", required_argument, NULL, 'D'}, {"compress", optional_argument, NULL, 'z'},
+        {"force", no_argument, NULL, 'F'},         {"max-memory", required_argument, NULL, 'M'},
+        {"dry-run", no_argument, NULL, 'n'},       {"quiet", no_argument, NULL, 'q'},
+        {"progress", no_argument, NULL, 'p'},      {"goal", required_argument, NULL, 'g'},
+        {"8bit", no_argument, NULL, '8'},          {"dual", no_argument, NULL, 'U'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
     };
     uint64_t u;
     int c;

@@ -507,9 +507,9 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     bool want_pdb =
         a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
     if (want_pdb) {
-        int prc =
-            solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-                           a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map, a->opts.dual);
+        int prc = solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
+                                 a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map,
+                                 a->opts.dual);
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "npuzzle/board.h"
+#include "npuzzle/rank.h"
 
 /*! What the generator reports after each BFS level. */
 typedef struct np_pdb_gen_progress {
@@ -42,7 +43,7 @@ typedef struct np_pdb_gen_opts {
     np_pdb_gen_progress_fn progress; /*!< may be NULL */
     void *progress_ctx;              /*!< passed to progress */
     const volatile int *cancel;      /*!< if not NULL, *cancel != 0 stops the build: NP_EINTR */
-    int goal_region; /*!< 0: the goal has the blank in its home cell's region (the
+    int goal_region;                 /*!< 0: the goal has the blank in its home cell's region (the
                       *   solver's table); c + 1: in cell c's region (c free with the
                       *   pattern at home; np_pdb_goal_regions lists the ones the
                       *   dual lookups use) */
@@ -108,5 +109,22 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
  *  to goal_regions[], in increasing order (room for NP_MAX_CELLS). `g` is
  *  row-major, the pattern valid. @return how many (usually 0). Cannot fail. */
 int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions);
+
+/*! One table: a pattern and the region of its goal's blank. */
+typedef struct np_pdb_table_spec {
+    uint8_t tiles[NP_RANK_MAX_K];
+    int ntiles;
+    int goal_region; /*!< as np_pdb_gen_opts.goal_region */
+} np_pdb_table_spec;
+
+/*! The tables the dual lookups of pattern tiles[0..ntiles-1] use beside its
+ *  standard one (np_h_pdb_dual; `npuzzle gen --dual` builds them), written to
+ *  out[] (room for 2 * NP_MAX_CELLS): first the pattern with the goal's blank
+ *  in each other region (np_pdb_goal_regions' order), then, when the pattern
+ *  has two tiles or more, for each of its tiles j in order, the pattern
+ *  without tile j with the goal's blank in the region of j's home cell (the
+ *  table of the pattern whose tile plays the blank on the dual).
+ *  @return how many. Cannot fail. */
+int np_pdb_dual_tables(const np_geom *g, const uint8_t *tiles, int ntiles, np_pdb_table_spec *out);
 
 #endif
