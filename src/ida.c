@@ -139,11 +139,11 @@ typedef struct search {
     const struct np_pdbset *pdbs;
     pdb_lookup plain, mirror;
     pdb_steps plain_steps, mirror_steps;
+    uint8_t path[NP_MAX_PATH];
     /* K_PDBD: each pattern's dual term (np__pdb_dual_term) on the board and
      * on its mirror, and their sums; kept for every node the kernel expands */
     int dual_term[2][NP_PARTITION_MAX];
     int dual_sum[2];
-    uint8_t path[NP_MAX_PATH];
 } search;
 
 /* Conflict moves of a line from its code (see lc_lines). */
