@@ -41,7 +41,7 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
  * np_pdb_goal_regions' k-th. */
 static void pattern_regions(const np_geom *g, const np_pattern *pat, int8_t *region)
 {
-    memset(region, -1, NP_MAX_CELLS);
+    memset(region, -1, sizeof(int8_t[NP_MAX_CELLS]));
     bool blocked[NP_MAX_CELLS] = {false};
     for (int j = 0; j < pat->ntiles; j++)
         blocked[g->home[pat->tiles[j]]] = true;
