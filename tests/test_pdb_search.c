@@ -287,6 +287,20 @@ static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_r
     assert_true(res->h0 <= want);
 }
 
+/* solve8_checked on each sampled board (perm ranks): the nodes generated. */
+static uint64_t solve8_sample(const uint32_t *sample, int nsample, bool no_reflect)
+{
+    uint64_t generated = 0;
+    for (int i = 0; i < nsample; i++) {
+        uint8_t tiles[9];
+        perm_unrank(sample[i], tiles, P8_CELLS);
+        np_result res;
+        solve8_checked(tiles, t8_auto.set, no_reflect, &res);
+        generated += res.generated;
+    }
+    return generated;
+}
+
 static void test_p8_hardest(void **state)
 {
     (void)state;
@@ -370,16 +384,10 @@ static void test_p8_sampled_boards(void **state)
     /* The reflected lookup is a max of two admissible sums: never more nodes. */
     assert_true(gen[0] <= gen[1]);
     /* The PDBs (both lookups) with the duplicate-pruning machine: still exact. */
-    uint64_t fsm[2] = {0, 0};
+    uint64_t fsm[2];
     p8_prune = NP_PRUNE_FSM;
     for (int nr = 0; nr < 2; nr++)
-        for (int i = 0; i < nsample; i++) {
-            uint8_t tiles[9];
-            perm_unrank(sample[i], tiles, P8_CELLS);
-            np_result res;
-            solve8_checked(tiles, t8_auto.set, nr, &res);
-            fsm[nr] += res.generated;
-        }
+        fsm[nr] = solve8_sample(sample, nsample, nr);
     p8_prune = NP_PRUNE_PARENT;
     print_message("[ 8-puzzle ] the same boards with the pruning machine, exactly: %llu nodes "
                   "(reflection on), %llu (off)\n",
@@ -387,18 +395,12 @@ static void test_p8_sampled_boards(void **state)
     assert_true(fsm[0] < gen[0] && fsm[1] < gen[1]);
     /* The dual lookups with pathmax, with either pruning: still exact, and
      * fewer nodes than the same search without them. */
-    uint64_t dual[2][2] = {{0, 0}, {0, 0}};
+    uint64_t dual[2][2];
     p8_dual = true;
     for (int pr = 0; pr < 2; pr++) {
         p8_prune = pr ? NP_PRUNE_FSM : NP_PRUNE_PARENT;
         for (int nr = 0; nr < 2; nr++)
-            for (int i = 0; i < nsample; i++) {
-                uint8_t tiles[9];
-                perm_unrank(sample[i], tiles, P8_CELLS);
-                np_result res;
-                solve8_checked(tiles, t8_auto.set, nr, &res);
-                dual[pr][nr] += res.generated;
-            }
+            dual[pr][nr] = solve8_sample(sample, nsample, nr);
     }
     p8_dual = false;
     p8_prune = NP_PRUNE_PARENT;
