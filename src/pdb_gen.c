@@ -652,7 +652,7 @@ int np_pdb_dual_tables(const np_geom *g, const uint8_t *tiles, int ntiles, np_pd
     int regions[NP_MAX_CELLS];
     const int nr = np_pdb_goal_regions(g, tiles, ntiles, regions);
     int n = 0;
-    for (int k = 0; k < nr; k++) {
+    for (int k = 0; k < nr && k < NP_PDB_DUAL_REGIONS; k++) {
         memcpy(out[n].tiles, tiles, (size_t)ntiles);
         out[n].ntiles = ntiles;
         out[n++].goal_region = regions[k];

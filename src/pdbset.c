@@ -87,15 +87,15 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
         int8_t region[NP_MAX_CELLS];
         pattern_regions(g, pat, region);
         int starts[NP_MAX_CELLS];
-        const int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts);
+        int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts);
+        if (nr > NP_PDBSET_REGIONS)
+            nr = NP_PDBSET_REGIONS; /* as np_pdb_dual_tables lists them */
         np_pdb_table_spec specs[2 * NP_MAX_CELLS];
         const int ns = np_pdb_dual_tables(g, pat->tiles, pat->ntiles, specs);
         if (pat->ntiles > 1)
             np_ranker_init(&set->sub_ranker[p], g->cells, pat->ntiles - 1);
         for (int i = 0; i < ns && (flags & NP_PDBSET_DUAL); i++) {
             const np_pdb_table_spec *sp = &specs[i];
-            if (i < nr && i >= NP_PDBSET_REGIONS)
-                continue;
             np_pdb **slot = i < nr ? &set->region_pdb[p][i] : &set->sub_pdb[p][i - nr];
             char name[256], path[4096];
             np_pdb_filename_region(name, sizeof name, g, sp->tiles, sp->ntiles, sp->goal_region);
@@ -217,6 +217,12 @@ int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen)
 {
     for (int p = 0; p < set->npat; p++) {
         int rc = np_pdb_verify(set->pdb[p], err, errlen);
+        for (int k = 0; k < NP_PDBSET_REGIONS && rc == NP_OK; k++)
+            if (set->region_pdb[p][k])
+                rc = np_pdb_verify(set->region_pdb[p][k], err, errlen);
+        for (int j = 0; j < NP_PATTERN_MAX_TILES && rc == NP_OK; j++)
+            if (set->sub_pdb[p][j])
+                rc = np_pdb_verify(set->sub_pdb[p][j], err, errlen);
         if (rc != NP_OK)
             return rc;
     }
@@ -235,17 +241,30 @@ uint64_t np_pdbset_table_checksum(const np_pdbset *set, int p)
 
 uint64_t np_pdbset_digest(const np_pdbset *set)
 {
-    /* FNV-1a over the bytes that name each table's contents. */
+    /* FNV-1a over the bytes that name each table's contents: the partition's
+     * tables, then (NP_PDBSET_DUAL) the dual lookups' tables that are open
+     * and how many are missing, which change the search's counts too. A set
+     * opened without them digests as before they existed. */
     uint64_t h = 0xcbf29ce484222325ULL;
 #define NP_DIGEST_BYTE(b) (h = (h ^ (uint8_t)(b)) * 0x100000001b3ULL)
-    for (int p = 0; p < set->npat; p++) {
-        const np_pdb_header *hd = np_pdb_get_header(set->pdb[p]);
+    for (int i = 0; i < set->npat * (1 + NP_PDBSET_REGIONS + NP_PATTERN_MAX_TILES); i++) {
+        const int p = i % set->npat, slot = i / set->npat;
+        const np_pdb *pdb = slot == 0   ? set->pdb[p]
+            : slot <= NP_PDBSET_REGIONS ? set->region_pdb[p][slot - 1]
+                                        : set->sub_pdb[p][slot - 1 - NP_PDBSET_REGIONS];
+        if (!pdb)
+            continue;
+        const np_pdb_header *hd = np_pdb_get_header(pdb);
+        if (slot)
+            NP_DIGEST_BYTE(hd->goal_region + 1);
         NP_DIGEST_BYTE(hd->ntiles);
         for (int j = 0; j < hd->ntiles; j++)
             NP_DIGEST_BYTE(hd->tiles[j]);
         for (int k = 0; k < 64; k += 8)
             NP_DIGEST_BYTE(hd->payload_xxh3 >> k);
     }
+    if (set->dual_missing)
+        NP_DIGEST_BYTE(0xFF - set->dual_missing);
 #undef NP_DIGEST_BYTE
     return h;
 }

@@ -7,10 +7,11 @@
 
 #include "npuzzle/pattern.h"
 #include "npuzzle/pdb_file.h"
+#include "npuzzle/pdb_gen.h"
 #include "npuzzle/pdbset.h"
 #include "npuzzle/rank.h"
 
-#define NP_PDBSET_REGIONS 4 /* goal regions besides the blank's home one, per pattern */
+#define NP_PDBSET_REGIONS NP_PDB_DUAL_REGIONS /* goal regions with tables, per pattern */
 
 struct np_pdbset {
     np_geom g;

@@ -69,10 +69,16 @@ run 0 "solve -H pdb --no-reflect" "$NP" solve -H pdb --no-reflect --pdb-dir "$A"
 same "$(lengths)" "$want" "--no-reflect lengths vs md lengths"
 run 0 "solve -H pdb -j 2" "$NP" solve -H pdb -j 2 --pdb-dir "$A" -f csv -q "$T/boards8.txt"
 same "$(lengths)" "$want" "-j 2 lengths vs md lengths"
+run 2 "--dual -H md" "$NP" solve --dual -H md -q "$H8"
+has "does not go with -H md or lc" "$T/err" "--dual refuses another heuristic"
+run 2 "--dual --weight 2" "$NP" solve --dual --weight 2 --pdb-dir "$A" -q "$H8"
+has "does not go with --weight" "$T/err" "--dual refuses weighted search"
+run 3 "--dual without tables" "$NP" solve --dual --pdb-dir "$T/none" -q "$H8"
+has "3x3-bf-1.2.3.4.pdb" "$T/err" "--dual insists on the tables and names the missing one"
 run 0 "solve -H pdb --dual, no dual tables" "$NP" solve -H pdb --dual --pdb-dir "$A" -f csv "$T/boards8.txt"
 same "$(lengths)" "$want" "--dual lengths vs md lengths (Manhattan distances for the missing tables)"
 has "3x3-bf-1.2.3.4-r5.pdb" "$T/err" "the note names the first missing dual table"
-has "--dual builds them" "$T/err" "the note says how to build them"
+has "gen --partition 8:4-4 --dual --pdb-dir" "$T/err" "the note says how to build them"
 # 8:4-4 with the dual tables: 1,2,3,4 walls cell 0 in (one region table), and
 # each pattern without each tile (8 tables)
 run 0 "gen 8:4-4 --dual" "$NP" gen --partition 8:4-4 --dual --pdb-dir "$A" --quiet

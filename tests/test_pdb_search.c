@@ -530,6 +530,9 @@ static void test_p8_all_boards_bounds(void **state)
     assert_true(above_md > 0);
     assert_true(reflect_helps > 0);
     assert_true(dual_helps > 0 && dual_md > 0 && regions_help > 0);
+    /* checkpoints tell the two sets apart; both verify */
+    assert_true(np_pdbset_digest(no_regions) != np_pdbset_digest(t8_auto.set));
+    assert_int_equal(np_pdbset_verify(t8_auto.set, err, sizeof err), NP_OK);
     np_pdbset_close(no_regions);
     print_message("[ 8-puzzle ] all %u boards: md <= pdb <= pdb+reflect <= BFS; pdb > md on %u, "
                   "reflection raises %u; mean h %.3f vs mean distance %.3f\n",

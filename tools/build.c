@@ -121,7 +121,7 @@ static void report_not_written(const char *path)
 /* Tables one build may plan: a partition's, and with --dual those its dual
  * lookups use (np_pdb_dual_tables: a pattern walls in a few regions at most,
  * and has one table without each of its tiles). */
-#define BUILD_MAX_PLANS (NP_PARTITION_MAX * (3 + NP_PATTERN_MAX_TILES))
+#define BUILD_MAX_PLANS (NP_PARTITION_MAX * (1 + NP_PDB_DUAL_REGIONS + NP_PATTERN_MAX_TILES))
 
 /* One table's plan: what it needs and whether it is built. */
 typedef struct plan {

@@ -459,6 +459,20 @@ static int parse_args(solve_args *a, int argc, char **argv)
         fprintf(stderr, "npuzzle solve: --algorithm astar works with -H md or lc\n");
         return EXIT_USAGE;
     }
+    if (a->opts.dual) {
+        /* the dual lookups are PDB lookups of optimal IDA* */
+        const char *clash = a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
+            : a->bopts.algorithm == NP_ALG_ASTAR ? "--algorithm astar"
+            : a->opts.weight > 1.0               ? "--weight"
+                                                 : NULL;
+        if (clash) {
+            fprintf(stderr,
+                    "npuzzle solve: --dual adds lookups to optimal IDA* with pattern databases; "
+                    "it does not go with %s\n",
+                    clash);
+            return EXIT_USAGE;
+        }
+    }
     a->files = argv + optind;
     a->nfiles = argc - optind;
     return EXIT_OK;
@@ -507,9 +521,10 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     bool want_pdb =
         a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
     if (want_pdb) {
-        int prc = solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-                                 a->heuristic_given && a->opts.heuristic == NP_H_PDB, a->shared_map,
-                                 a->opts.dual);
+        int prc =
+            solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
+                           (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual,
+                           a->shared_map, a->opts.dual);
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {

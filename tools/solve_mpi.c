@@ -42,6 +42,7 @@ typedef struct msg_group_reply {
     int rc;      /* an exit code: EXIT_OK (0) when the worker is ready */
     int threads; /* how many boards or pieces it takes at a time */
     int ntables;
+    uint64_t digest; /* np_pdbset_digest: the dual lookups' tables too */
     struct {
         uint64_t checksum;
         char path[512];
@@ -332,6 +333,7 @@ static void group_reply(msg_group_reply *rep, const np_geom *g, const np_search_
         return;
     const np_partition *part = np_pdbset_partition(o->pdbs);
     rep->ntables = part->npatterns;
+    rep->digest = np_pdbset_digest(o->pdbs);
     for (int p = 0; p < part->npatterns; p++) {
         char name[256];
         np_pdb_filename(name, sizeof name, g, part->patterns[p].tiles, part->patterns[p].ntiles);
@@ -753,6 +755,13 @@ static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const
                         mine->table[p].path, (unsigned long long)mine->table[p].checksum);
                 rc = NP_EMISMATCH;
             }
+        if (rc == NP_OK && rep->digest != mine->digest) {
+            fprintf(stderr,
+                    "npuzzle-mpi: rank %d holds other tables for the dual lookups than rank 0 "
+                    "(npuzzle gen --dual builds them); every rank needs the same tables\n",
+                    r);
+            rc = NP_EMISMATCH;
+        }
     }
     free(mine);
     free(rep);

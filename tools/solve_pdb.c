@@ -64,16 +64,16 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         np_partition_format(tiles, sizeof tiles, &part);
         snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
     }
-    snprintf(cmd, sizeof cmd, "npuzzle gen %s --pdb-dir %s", spec, dir);
+    snprintf(cmd, sizeof cmd, "npuzzle gen %s%s --pdb-dir %s", spec, dual ? " --dual" : "", dir);
     if (rc == NP_OK) {
         const char *first;
         int missing = np_pdbset_dual_missing(ctx->set, &first);
         if (missing && !quiet)
             fprintf(stderr,
-                    "npuzzle solve: note: %d table%s for the dual lookups missing (%s); %s --dual "
+                    "npuzzle solve: note: %d table%s for the dual lookups %s missing (%s); %s "
                     "builds them (or add --gen); until then those lookups count Manhattan "
                     "distances there\n",
-                    missing, missing == 1 ? " is" : "s are", first, cmd);
+                    missing, missing == 1 ? "" : "s", missing == 1 ? "is" : "are", first, cmd);
         free(dir);
         return EXIT_OK;
     }

@@ -110,6 +110,11 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
  *  row-major, the pattern valid. @return how many (usually 0). Cannot fail. */
 int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions);
 
+/*! The most goal regions of one pattern that get tables for the dual lookups
+ *  (np_pdb_dual_tables); with the blank in a further one they count
+ *  Manhattan distances. */
+#define NP_PDB_DUAL_REGIONS 4
+
 /*! One table: a pattern and the region of its goal's blank. */
 typedef struct np_pdb_table_spec {
     uint8_t tiles[NP_RANK_MAX_K];
@@ -120,7 +125,8 @@ typedef struct np_pdb_table_spec {
 /*! The tables the dual lookups of pattern tiles[0..ntiles-1] use beside its
  *  standard one (np_h_pdb_dual; `npuzzle gen --dual` builds them), written to
  *  out[] (room for 2 * NP_MAX_CELLS): first the pattern with the goal's blank
- *  in each other region (np_pdb_goal_regions' order), then, when the pattern
+ *  in each other region (np_pdb_goal_regions' order, the first
+ *  NP_PDB_DUAL_REGIONS of them), then, when the pattern
  *  has two tiles or more, for each of its tiles j in order, the pattern
  *  without tile j with the goal's blank in the region of j's home cell (the
  *  table of the pattern whose tile plays the blank on the dual).

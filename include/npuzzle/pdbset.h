@@ -68,8 +68,9 @@ void np_pdbset_close(np_pdbset *set);
 int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
 
 /*! @return a 64-bit digest of the set's tables (each one's tiles and payload
- *  checksum, in partition order): two sets with the same digest hold the same
- *  tables. For records that must be read back with the same tables
+ *  checksum, in partition order; then those of the dual lookups' tables that
+ *  NP_PDBSET_DUAL opened, and how many it missed): two sets with the same
+ *  digest hold the same tables. For records that must be read back with the same tables
  *  (checkpoints). Uses the checksums stored in the headers (reads no payload).
  *  Cannot fail. */
 uint64_t np_pdbset_digest(const np_pdbset *set);
