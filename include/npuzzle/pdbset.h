@@ -44,8 +44,8 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
 enum {
     NP_PDBSET_PRIVATE_COPY = 1,
     /*! Also open, from the same directory, the tables the dual lookups use
-     *  for the blank in another region than its home's (np_pdb_goal_regions,
-     *  named by np_pdb_filename_region; never copied). One that is missing is
+     *  (np_h_pdb_dual; np_pdb_dual_tables lists them, np_pdb_filename_region
+     *  names them; never copied). One that is missing is
      *  skipped (np_pdbset_dual_missing counts them: the dual lookup then counts
      *  Manhattan distances there); one that is bad fails the open. */
     NP_PDBSET_DUAL = 2
