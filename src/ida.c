@@ -454,21 +454,18 @@ static inline __attribute__((always_inline)) int search_dual_move(search *s, int
     return f;
 }
 
-/* The dual lookups of the board on the search, from scratch (as
+/* The dual lookups of the board search_set_board put on the search (as
  * search_dual_move, for the pieces' list): raise *h to them when they are
- * higher. @return the f they give. */
+ * higher. @return the f they give. The mirror's only when the board's own
+ * does not prune already, as in the kernel. */
 static inline __attribute__((always_inline)) int search_dual(const search *s, int depth, int *h)
 {
-    int dh = np__pdb_dual(s->pdbs, s->tiles, 0, s->blank);
-    if (dh > *h)
-        *h = dh;
+    if (s->dual_sum[0] > *h)
+        *h = s->dual_sum[0];
     int f = f_value(s, depth, *h, 0);
-    if (s->reflect && f <= s->bound) {
-        dh = np__pdb_dual(s->pdbs, s->tiles, 1, s->g->mirror_cell[s->blank]);
-        if (dh > *h) {
-            *h = dh;
-            f = f_value(s, depth, *h, 0);
-        }
+    if (s->reflect && f <= s->bound && s->dual_sum[1] > *h) {
+        *h = s->dual_sum[1];
+        f = f_value(s, depth, *h, 0);
     }
     return f;
 }
@@ -756,8 +753,9 @@ static int search_h(const search *s, int kind, const np_board *b)
     case K_PDBR: return s->plain.sum > s->mirror.sum ? s->plain.sum : s->mirror.sum;
     case K_PDBD: {
         int h = s->reflect ? search_h(s, K_PDBR, b) : s->plain.sum;
-        int hd = np_h_pdb_dual(s->pdbs, b, !s->reflect);
-        return hd > h ? hd : h;
+        if (s->dual_sum[0] > h)
+            h = s->dual_sum[0];
+        return s->reflect && s->dual_sum[1] > h ? s->dual_sum[1] : h;
     }
     default: return np_board_manhattan(b, s->g);
     }
