@@ -588,27 +588,31 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     return NP_OK;
 }
 
-int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions)
+int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions,
+                        int8_t *cell_region)
 {
-    bool blocked[NP_MAX_CELLS] = {false}, seen[NP_MAX_CELLS] = {false};
+    bool blocked[NP_MAX_CELLS] = {false};
+    int8_t region[NP_MAX_CELLS];
+    memset(region, -1, sizeof region);
     for (int i = 0; i < ntiles; i++)
         blocked[g->home[tiles[i]]] = true;
     int n = 0;
-    /* regions in the order of their least cell; the blank home's first of all, skipped */
+    /* the blank home's region first (0), then the others in the order of
+     * their least cell (1, 2, ...) */
     for (int pass = 0; pass < 2; pass++)
         for (int c0 = pass ? 0 : g->home[0]; c0 < (pass ? g->cells : g->home[0] + 1); c0++) {
-            if (blocked[c0] || seen[c0])
+            if (blocked[c0] || region[c0] >= 0)
                 continue;
             uint8_t queue[NP_MAX_CELLS];
             int head = 0, tail = 0;
             queue[tail++] = (uint8_t)c0;
-            seen[c0] = true;
+            region[c0] = (int8_t)(pass ? n + 1 : 0);
             while (head < tail) {
                 const int c = queue[head++];
                 for (int d = 0; d < 4; d++) {
                     const int nb = g->nbr[c][d];
-                    if (nb >= 0 && !blocked[nb] && !seen[nb]) {
-                        seen[nb] = true;
+                    if (nb >= 0 && !blocked[nb] && region[nb] < 0) {
+                        region[nb] = region[c0];
                         queue[tail++] = (uint8_t)nb;
                     }
                 }
@@ -616,41 +620,15 @@ int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int 
             if (pass)
                 goal_regions[n++] = c0 + 1;
         }
+    if (cell_region)
+        memcpy(cell_region, region, (size_t)g->cells);
     return n;
-}
-
-/* The least cell of cell z's region among the cells that are no home of
- * tiles[0..ntiles-1], + 1; 0 when that region holds the blank's home. */
-static int region_of(const np_geom *g, const uint8_t *tiles, int ntiles, int z)
-{
-    bool blocked[NP_MAX_CELLS] = {false}, seen[NP_MAX_CELLS] = {false};
-    for (int i = 0; i < ntiles; i++)
-        blocked[g->home[tiles[i]]] = true;
-    uint8_t queue[NP_MAX_CELLS];
-    int head = 0, tail = 0, least = z;
-    queue[tail++] = (uint8_t)z;
-    seen[z] = true;
-    while (head < tail) {
-        const int c = queue[head++];
-        if (c == g->home[0])
-            return 0;
-        if (c < least)
-            least = c;
-        for (int d = 0; d < 4; d++) {
-            const int nb = g->nbr[c][d];
-            if (nb >= 0 && !blocked[nb] && !seen[nb]) {
-                seen[nb] = true;
-                queue[tail++] = (uint8_t)nb;
-            }
-        }
-    }
-    return least + 1;
 }
 
 int np_pdb_dual_tables(const np_geom *g, const uint8_t *tiles, int ntiles, np_pdb_table_spec *out)
 {
     int regions[NP_MAX_CELLS];
-    const int nr = np_pdb_goal_regions(g, tiles, ntiles, regions);
+    const int nr = np_pdb_goal_regions(g, tiles, ntiles, regions, NULL);
     int n = 0;
     for (int k = 0; k < nr && k < NP_PDB_DUAL_REGIONS; k++) {
         memcpy(out[n].tiles, tiles, (size_t)ntiles);
@@ -663,7 +641,12 @@ int np_pdb_dual_tables(const np_geom *g, const uint8_t *tiles, int ntiles, np_pd
         for (int i = 0; i < ntiles; i++)
             if (i != j)
                 t->tiles[t->ntiles++] = tiles[i];
-        t->goal_region = region_of(g, t->tiles, t->ntiles, g->home[tiles[j]]);
+        /* the goal's blank on j's home: the region holding it, named by its least cell */
+        int sub_regions[NP_MAX_CELLS];
+        int8_t region[NP_MAX_CELLS];
+        np_pdb_goal_regions(g, t->tiles, t->ntiles, sub_regions, region);
+        const int k = region[g->home[tiles[j]]];
+        t->goal_region = k > 0 ? sub_regions[k - 1] : 0;
     }
     return n;
 }

@@ -36,36 +36,6 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
     return NP_OK;
 }
 
-/* Fill `region` for pattern p's home cells blocked: -1 for them, else the
- * index of the cell's region, 0 for the blank home's and k + 1 for the one of
- * np_pdb_goal_regions' k-th. */
-static void pattern_regions(const np_geom *g, const np_pattern *pat, int8_t *region)
-{
-    memset(region, -1, sizeof(int8_t[NP_MAX_CELLS]));
-    bool blocked[NP_MAX_CELLS] = {false};
-    for (int j = 0; j < pat->ntiles; j++)
-        blocked[g->home[pat->tiles[j]]] = true;
-    int starts[NP_MAX_CELLS + 1];
-    starts[0] = g->home[0] + 1;
-    int n = 1 + np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts + 1);
-    for (int k = 0; k < n; k++) {
-        uint8_t queue[NP_MAX_CELLS];
-        int head = 0, tail = 0;
-        queue[tail++] = (uint8_t)(starts[k] - 1);
-        region[starts[k] - 1] = (int8_t)k;
-        while (head < tail) {
-            const int c = queue[head++];
-            for (int d = 0; d < 4; d++) {
-                const int nb = g->nbr[c][d];
-                if (nb >= 0 && !blocked[nb] && region[nb] < 0) {
-                    region[nb] = (int8_t)k;
-                    queue[tail++] = (uint8_t)nb;
-                }
-            }
-        }
-    }
-}
-
 /* The dual lookup's tables (np__pdb_dual); with NP_PDBSET_DUAL the tables of
  * other goal regions are opened from `dir` (those missing are counted and
  * skipped; a bad one fails the open). */
@@ -84,10 +54,9 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
         set->pat_of_home[h] = set->pat_of[tile_home_to[h]];
     for (int p = 0; p < set->npat; p++) {
         const np_pattern *pat = &set->part.patterns[p];
-        int8_t region[NP_MAX_CELLS];
-        pattern_regions(g, pat, region);
+        int8_t region[NP_MAX_CELLS]; /* each cell's region (np_pdb_goal_regions) */
         int starts[NP_MAX_CELLS];
-        int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts);
+        int nr = np_pdb_goal_regions(g, pat->tiles, pat->ntiles, starts, region);
         if (nr > NP_PDBSET_REGIONS)
             nr = NP_PDBSET_REGIONS; /* as np_pdb_dual_tables lists them */
         np_pdb_table_spec specs[2 * NP_MAX_CELLS];

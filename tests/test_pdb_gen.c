@@ -230,21 +230,21 @@ static void test_ref_goal_regions(void **state)
     assert_int_equal(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST), NP_OK);
     assert_int_equal(np_geom_init(&g3l, 3, 3, NP_GOAL_BLANK_LAST), NP_OK);
     /* 3x3, tiles 1 and 3 at home wall cell 0 in: the rest starts at cell 2 */
-    assert_int_equal(np_pdb_goal_regions(&g3, p3, 2, regions), 1);
+    assert_int_equal(np_pdb_goal_regions(&g3, p3, 2, regions, NULL), 1);
     assert_int_equal(regions[0], 2 + 1);
     assert_true(check_region(3, 3, NP_GOAL_BLANK_FIRST, p3, 2, 3, 2) > 0);
     assert_true(check_region(3, 3, NP_GOAL_BLANK_FIRST, p3, 2, 3, 8) > 0);
     /* 4x4, tiles 1..5 at home (cells 1..5) wall cell 0 in: the rest starts at 6 */
-    assert_int_equal(np_pdb_goal_regions(&g4, p4, 5, regions), 1);
+    assert_int_equal(np_pdb_goal_regions(&g4, p4, 5, regions, NULL), 1);
     assert_int_equal(regions[0], 6 + 1);
     assert_true(check_region(4, 4, NP_GOAL_BLANK_FIRST, p4, 5, 7, 15) > 0);
     /* blank-last 3x3: tiles 6 and 8 home on cells 5 and 7 wall cell 8 in */
-    assert_int_equal(np_pdb_goal_regions(&g3l, p3l, 2, regions), 1);
+    assert_int_equal(np_pdb_goal_regions(&g3l, p3l, 2, regions, NULL), 1);
     assert_int_equal(regions[0], 0 + 1);
     assert_true(check_region(3, 3, NP_GOAL_BLANK_LAST, p3l, 2, 1, 4) > 0);
     /* a pattern that walls nothing in has no other region */
     static const uint8_t open[] = {5, 6, 7, 8};
-    assert_int_equal(np_pdb_goal_regions(&g3, open, 4, regions), 0);
+    assert_int_equal(np_pdb_goal_regions(&g3, open, 4, regions, NULL), 0);
     /* the goal's blank on a home of the pattern, or off the board: refused */
     uint8_t *values = NULL;
     uint64_t entries = 0;

@@ -106,9 +106,13 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
  *  standard table (np_h_pdb_dual). With the pattern's tiles at home the free
  *  cells split into connected regions; for each one but the blank's home
  *  cell's, its least cell c is written as c + 1 (np_pdb_gen_opts.goal_region)
- *  to goal_regions[], in increasing order (room for NP_MAX_CELLS). `g` is
- *  row-major, the pattern valid. @return how many (usually 0). Cannot fail. */
-int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions);
+ *  to goal_regions[], in increasing order (room for NP_MAX_CELLS). When
+ *  cell_region is not NULL, cell_region[c] (g->cells entries) receives the
+ *  region of cell c: 0 for the blank home's, k + 1 for the one goal_regions[k]
+ *  names, -1 for a home cell of the pattern. `g` is row-major, the pattern
+ *  valid. @return how many (usually 0). Cannot fail. */
+int np_pdb_goal_regions(const np_geom *g, const uint8_t *tiles, int ntiles, int *goal_regions,
+                        int8_t *cell_region);
 
 /*! The most goal regions of one pattern that get tables for the dual lookups
  *  (np_pdb_dual_tables); with the blank in a further one they count
