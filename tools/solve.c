@@ -267,6 +267,16 @@ typedef struct solve_args {
     int nfiles;
 } solve_args;
 
+/* The option that takes the search off optimal IDA* with pattern databases
+ * (which --reproduce and --dual need), or NULL. */
+static const char *optimal_pdb_clash(const solve_args *a)
+{
+    return a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
+        : a->bopts.algorithm == NP_ALG_ASTAR                   ? "--algorithm astar"
+        : a->opts.weight > 1.0                                 ? "--weight"
+                                                               : NULL;
+}
+
 /* Parse the command line into `a`. @return EXIT_OK, EXIT_USAGE (reported), or
  * -1 when --help printed the usage. */
 static int parse_args(solve_args *a, int argc, char **argv)
@@ -437,13 +447,10 @@ static int parse_args(solve_args *a, int argc, char **argv)
     if (a->reproduce) {
         /* Korf & Felner 2002: additive PDBs maxed with the reflected lookup,
          * only the move undoing the last one pruned, Korf's move order. */
-        const char *clash = a->opts.prune == NP_PRUNE_FSM         ? "--prune fsm"
-            : a->opts.no_reflect                                  ? "--no-reflect"
-            : a->opts.dual                                        ? "--dual"
-            : a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
-            : a->bopts.algorithm == NP_ALG_ASTAR                  ? "--algorithm astar"
-            : a->opts.weight > 1.0                                ? "--weight"
-                                                                  : NULL;
+        const char *clash = a->opts.prune == NP_PRUNE_FSM ? "--prune fsm"
+            : a->opts.no_reflect                          ? "--no-reflect"
+            : a->opts.dual                                ? "--dual"
+                                                          : optimal_pdb_clash(a);
         if (clash) {
             fprintf(stderr,
                     "npuzzle solve: --reproduce kf2002 is IDA* with PDBs, the reflected lookup "
@@ -463,10 +470,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
     }
     if (a->opts.dual) {
         /* the dual lookups are PDB lookups of optimal IDA* */
-        const char *clash = a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
-            : a->bopts.algorithm == NP_ALG_ASTAR ? "--algorithm astar"
-            : a->opts.weight > 1.0               ? "--weight"
-                                                 : NULL;
+        const char *clash = optimal_pdb_clash(a);
         if (clash) {
             fprintf(stderr,
                     "npuzzle solve: --dual adds lookups to optimal IDA* with pattern databases; "
