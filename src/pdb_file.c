@@ -17,6 +17,7 @@
 #include "atomic_file_internal.h"
 #include "error_internal.h"
 #include "pdb_header_internal.h"
+#include "pdb_stamp_internal.h"
 #include "pdb_zstd_internal.h"
 
 struct np_pdb {
@@ -24,7 +25,19 @@ struct np_pdb {
     uint8_t *map;
     size_t map_len;
     np_pdb_header h;
+    int fd;         /* the mapped file, kept open for np_pdb_recheck */
+    np__file_id id; /* its identity once open and checked */
 };
+
+/* p->id from the open file. @return NP_OK or NP_EIO naming the file. */
+static int note_identity(np_pdb *p, char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstat(p->fd, &st) != 0)
+        return np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", p->path, strerror(errno));
+    np__file_id_of(&p->id, &st);
+    return NP_OK;
+}
 
 /* Map `len` bytes of fd read-only and shared at a 2 MiB-aligned address, so
  * that file offsets and addresses agree modulo 2 MiB (the kernel can then map
@@ -72,14 +85,16 @@ static int map_checked(np_pdb **out, const char *file, const char *name,
     }
     size_t len = (size_t)size;
     void *map = map_aligned(fd, len);
-    int e = errno;
-    close(fd);
-    if (map == MAP_FAILED)
+    if (map == MAP_FAILED) {
+        int e = errno;
+        close(fd);
         return np__fail(NP_EIO, err, errlen, "%s: mmap failed: %s", name, strerror(e));
+    }
     np_pdb *p = calloc(1, sizeof *p);
     char *pathcopy = strdup(name);
     if (!p || !pathcopy) {
         munmap(map, len);
+        close(fd);
         free(p);
         free(pathcopy);
         return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", name);
@@ -88,14 +103,21 @@ static int map_checked(np_pdb **out, const char *file, const char *name,
     p->map = map;
     p->map_len = len;
     p->h = h;
-    if (!(flags & NP_PDB_OPEN_NOVERIFY)) {
+    p->fd = fd;
+    rc = note_identity(p, err, errlen);
+    /* A stamp speaks for the file by its name: not for a temporary one. */
+    const bool stamp = (flags & NP_PDB_OPEN_STAMP) && file == name;
+    if (rc == NP_OK && !(flags & NP_PDB_OPEN_NOVERIFY) &&
+        !(stamp && np__pdb_stamp_match(file, &p->id, h.payload_xxh3))) {
         /* The checksum reads every page once, in order: the faults bring the
          * file in by read-ahead (in 2 MiB folios, thanks to MADV_HUGEPAGE). */
         rc = np_pdb_verify(p, err, errlen);
-        if (rc != NP_OK) {
-            np_pdb_close(p);
-            return rc;
-        }
+        if (rc == NP_OK && stamp)
+            np__pdb_stamp_add(file, &p->id, h.payload_xxh3);
+    }
+    if (rc != NP_OK) {
+        np_pdb_close(p);
+        return rc;
     }
     /* Lookups then touch entries at random: no read-ahead around them. */
     (void)madvise(p->map, p->map_len, MADV_RANDOM);
@@ -147,11 +169,16 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
     }
     free((*out)->path);
     (*out)->path = strdup(path);
-    if (!(*out)->path) {
+    /* the rename changed the file's change time; it was verified unpacking */
+    rc = (*out)->path ? note_identity(*out, err, errlen)
+                      : np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
+    if (rc != NP_OK) {
         np_pdb_close(*out);
         *out = NULL;
-        return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
+        return rc;
     }
+    if ((flags & NP_PDB_OPEN_STAMP) && !(flags & NP_PDB_OPEN_NOVERIFY))
+        np__pdb_stamp_add(path, &(*out)->id, (*out)->h.payload_xxh3);
     return NP_OK;
 }
 
@@ -172,12 +199,26 @@ int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen)
     return NP_OK;
 }
 
+int np_pdb_recheck(const np_pdb *pdb, char *err, size_t errlen)
+{
+    struct stat st;
+    np__file_id now;
+    if (fstat(pdb->fd, &st) == 0) {
+        np__file_id_of(&now, &st);
+        if (!pdb->id.recent && np__file_id_equal(&now, &pdb->id))
+            return NP_OK; /* nothing wrote to it (pdb_stamp_internal.h) */
+    }
+    return np_pdb_verify(pdb, err, errlen);
+}
+
 void np_pdb_close(np_pdb *pdb)
 {
     if (!pdb)
         return;
     if (pdb->map)
         munmap(pdb->map, pdb->map_len);
+    if (pdb->fd >= 0)
+        close(pdb->fd);
     free(pdb->path);
     free(pdb);
 }

@@ -36,6 +36,12 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
     return NP_OK;
 }
 
+/* The flags each table is opened with. */
+static unsigned open_flags(unsigned set_flags)
+{
+    return set_flags & NP_PDBSET_STAMP ? NP_PDB_OPEN_STAMP : 0;
+}
+
 /* The dual lookup's tables (np__pdb_dual); with NP_PDBSET_DUAL the tables of
  * other goal regions are opened from `dir` (those missing are counted and
  * skipped; a bad one fails the open). */
@@ -72,7 +78,7 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
                 return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
             np_pdb_expect expect = {g->rows,    g->cols,   (int)g->goal,
                                     sp->ntiles, sp->tiles, sp->goal_region};
-            int rc = np_pdb_open(slot, path, &expect, err, errlen);
+            int rc = np_pdb_open_ex(slot, path, &expect, open_flags(flags), err, errlen);
             if (rc == NP_ENOTFOUND) {
                 if (!set->dual_missing++)
                     snprintf(set->dual_missing_path, sizeof set->dual_missing_path, "%s", path);
@@ -138,7 +144,7 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
             break;
         }
         np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles, 0};
-        rc = np_pdb_open(&set->pdb[p], path, &expect, err, errlen);
+        rc = np_pdb_open_ex(&set->pdb[p], path, &expect, open_flags(flags), err, errlen);
         if (rc != NP_OK)
             break;
         set->view[p] = np_pdb_get_view(set->pdb[p]);
@@ -182,20 +188,32 @@ void np_pdbset_close(np_pdbset *set)
     free(set);
 }
 
-int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen)
+/* check(table) on every table of the set, dual ones included: the first error. */
+static int check_tables(const np_pdbset *set, int (*check)(const np_pdb *, char *, size_t),
+                        char *err, size_t errlen)
 {
     for (int p = 0; p < set->npat; p++) {
-        int rc = np_pdb_verify(set->pdb[p], err, errlen);
+        int rc = check(set->pdb[p], err, errlen);
         for (int k = 0; k < NP_PDBSET_REGIONS && rc == NP_OK; k++)
             if (set->region_pdb[p][k])
-                rc = np_pdb_verify(set->region_pdb[p][k], err, errlen);
+                rc = check(set->region_pdb[p][k], err, errlen);
         for (int j = 0; j < NP_PATTERN_MAX_TILES && rc == NP_OK; j++)
             if (set->sub_pdb[p][j])
-                rc = np_pdb_verify(set->sub_pdb[p][j], err, errlen);
+                rc = check(set->sub_pdb[p][j], err, errlen);
         if (rc != NP_OK)
             return rc;
     }
     return NP_OK;
+}
+
+int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen)
+{
+    return check_tables(set, np_pdb_verify, err, errlen);
+}
+
+int np_pdbset_recheck(const np_pdbset *set, char *err, size_t errlen)
+{
+    return check_tables(set, np_pdb_recheck, err, errlen);
 }
 
 const np_partition *np_pdbset_partition(const np_pdbset *set)

@@ -160,6 +160,26 @@ has "checksum" "$T/err" "corrupt-table message says what is wrong"
 run 3 "default heuristic with a corrupt table" "$NP" solve --pdb-dir "$C" <<<"$BOARD8"
 has "$F2" "$T/err" "corrupt-table message names the file (default heuristic)"
 
+# ---- the record of verified tables: trusted by default, not with --verify-tables -------
+V="$T/verified"
+mkdir -p "$V"
+cp "$A/$F1" "$A/$F2" "$V/"
+printf '%b' "$(printf '\\%03o' $(((byte ^ 0x5a) & 255)))" |
+    dd of="$V/$F2" bs=1 seek="$off" conv=notrunc status=none
+sleep 3 # a table changed in the last two seconds is never recorded (file times are coarse)
+run 3 "a corrupt table, no record yet" "$NP" solve -H pdb --pdb-dir "$V" -q "$H8"
+has "$F2" "$T/err" "  ... the message names the corrupt table"
+has " $F1" "$V/.npuzzle-verified" "  ... the good table is recorded as verified"
+grep -q " $F2\$" "$V/.npuzzle-verified" && bad "the corrupt table was recorded as verified" || ok
+# A record line forged for the corrupt table (its identity now, its header's checksum) is
+# trusted: the table is not hashed. That is the record's whole effect; --verify-tables hashes.
+sum=$("$NP" info "$V/$F2" | sed -n 's/^payload:.*xxh3 \([0-9a-f]*\)$/\1/p')
+echo "$sum $(stat -c '%d %i %s %.9Y %.9Z' "$V/$F2") $F2" >>"$V/.npuzzle-verified"
+run 0 "a record forged for a corrupt table is trusted" "$NP" solve -H pdb --pdb-dir "$V" -q "$H8"
+run 3 "--verify-tables hashes it anyway" "$NP" solve -H pdb --verify-tables --pdb-dir "$V" -q "$H8"
+has "$F2" "$T/err" "  ... the message names the corrupt table"
+has "checksum" "$T/err" "  ... and says what is wrong"
+
 # ---- no -H and no tables: fall back with a note ----------------------------------
 run 0 "no -H, no tables (--pdb-dir)" "$NP" solve --pdb-dir "$T/none" -f csv <<<"$BOARD8"
 same "$(lengths)" "31 " "fallback length"

@@ -860,6 +860,113 @@ static void test_interrupted_overwrite(void **state)
     unlink(p);
 }
 
+/* ---- the record of verified files (NP_PDB_OPEN_STAMP) and np_pdb_recheck ---- */
+
+/* The record's line for a file as it is now (the format pdb_stamp.c writes). */
+static void record_line(char *line, size_t len, const char *path, const char *name)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    np_pdb_header h;
+    assert_int_equal(np_pdb_read_header(&h, path, err, sizeof err), NP_OK);
+    snprintf(line, len, "%016llx %llu %llu %llu %lld.%09ld %lld.%09ld %s\n",
+             (unsigned long long)h.payload_xxh3, (unsigned long long)st.st_dev,
+             (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
+             (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
+             st.st_ctim.tv_nsec, name);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    static char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return buf;
+}
+
+static int open_stamped(const char *path)
+{
+    np_pdb *p = NULL;
+    err[0] = '\0';
+    int rc = np_pdb_open_ex(&p, path, NULL, NP_PDB_OPEN_STAMP, err, sizeof err);
+    np_pdb_close(p);
+    return rc;
+}
+
+static void test_stamp(void **state)
+{
+    (void)state;
+    char a[512], b[512], rec[512], line[1024];
+    fault_copy(a, sizeof a, "stamped-a.pdb");
+    fault_copy(b, sizeof b, "stamped-b.pdb");
+    path_in(rec, sizeof rec, ".npuzzle-verified");
+    unlink(rec);
+    /* a file changed in the last seconds is verified but not recorded */
+    assert_int_equal(open_stamped(a), NP_OK);
+    assert_false(exists(rec));
+    sleep(3);
+    assert_int_equal(open_stamped(a), NP_OK);
+    assert_int_equal(open_stamped(b), NP_OK);
+    record_line(line, sizeof line, a, "stamped-a.pdb");
+    assert_non_null(strstr(slurp(rec), line));
+    record_line(line, sizeof line, b, "stamped-b.pdb");
+    assert_non_null(strstr(slurp(rec), line));
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+
+    /* damaged after it was recorded: the identity moved on, the file is hashed and refused */
+    flip(a, 4096 + 77);
+    assert_int_equal(open_stamped(a), NP_ECHECKSUM);
+    assert_non_null(strstr(err, a));
+
+    /* a record forged for the damaged file is trusted (the hash is skipped),
+     * which is what the record is for; without the flag the damage is seen */
+    char forged[1024];
+    record_line(forged, sizeof forged, a, "stamped-a.pdb");
+    FILE *f = fopen(rec, "ab");
+    assert_non_null(f);
+    fputs(forged, f);
+    fclose(f);
+    assert_int_equal(open_stamped(a), NP_OK);
+    expect_open_fails(a, NULL, NP_ECHECKSUM, "checksum");
+
+    /* repaired (a new identity): hashed, then recorded again in place of the
+     * old line, the other file's line kept, and a damaged record costs a hash only */
+    flip(a, 4096 + 77);
+    f = fopen(rec, "ab");
+    assert_non_null(f);
+    fputs("garbage\n\n0 1 2 partial line", f);
+    fclose(f);
+    sleep(3);
+    assert_int_equal(open_stamped(a), NP_OK);
+    const char *text = slurp(rec);
+    record_line(line, sizeof line, a, "stamped-a.pdb");
+    assert_non_null(strstr(text, line));
+    assert_null(strstr(text, forged));
+    assert_null(strstr(text, "partial"));
+    record_line(line, sizeof line, b, "stamped-b.pdb");
+    assert_non_null(strstr(text, line));
+
+    /* np_pdb_recheck: unchanged, it passes; rewritten with the same bytes, it
+     * hashes and passes; damaged under the mapping, it names the file */
+    np_pdb *p;
+    assert_int_equal(np_pdb_open_ex(&p, b, NULL, NP_PDB_OPEN_STAMP, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_recheck(p, err, sizeof err), NP_OK);
+    uint8_t same = peek(b, 4096 + 5);
+    poke(b, 4096 + 5, &same, 1);
+    assert_int_equal(np_pdb_recheck(p, err, sizeof err), NP_OK);
+    flip(b, 4096 + 5);
+    assert_int_equal(np_pdb_recheck(p, err, sizeof err), NP_ECHECKSUM);
+    assert_non_null(strstr(err, b));
+    np_pdb_close(p);
+    unlink(a);
+    unlink(b);
+    unlink(rec);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -885,6 +992,7 @@ int main(void)
         cmocka_unit_test(test_fault_forged_headers),
         cmocka_unit_test(test_zst_round_trip),
         cmocka_unit_test(test_zst_damaged),
+        cmocka_unit_test(test_stamp),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -45,6 +45,9 @@ void usage_solve(void)
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
            "                       use huge pages)\n"
+           "      --verify-tables  hash every table on open and again after the run; by\n"
+           "                       default a table verified before (DIR/.npuzzle-verified)\n"
+           "                       and not written to since is not read again\n"
            "      --prune P        IDA*'s duplicate pruning: fsm (the default: every move\n"
            "                       sequence that a shorter or earlier equivalent one\n"
            "                       replaces, by a finite-state machine; Taylor & Korf 1993)\n"
@@ -254,7 +257,8 @@ typedef struct solve_args {
     np_search_opts opts; /* the search; heuristic chosen per board size when not given */
     np_batch_opts bopts; /* algorithm; threads and progress are set when solving */
     bool heuristic_given, check, progress, quiet, gen;
-    bool shared_map; /* look the tables up in the shared mapping (not --pdb-private) */
+    bool shared_map;    /* look the tables up in the shared mapping (not --pdb-private) */
+    bool verify_tables; /* hash every table on open and after the run (--verify-tables) */
     const char *partition, *pdb_dir_opt;
     int rows, cols, jobs; /* 0: not given */
     np_goal goal;
@@ -289,6 +293,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"no-reflect", no_argument, NULL, 'R'},
         {"dual", no_argument, NULL, 'L'},
         {"pdb-private", no_argument, NULL, 'S'},
+        {"verify-tables", no_argument, NULL, 'V'},
         {"algorithm", required_argument, NULL, 'a'},
         {"weight", required_argument, NULL, 'w'},
         {"size", required_argument, NULL, 's'},
@@ -332,6 +337,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'R': a->opts.no_reflect = true; break;
         case 'L': a->opts.dual = true; break;
         case 'S': a->shared_map = false; break;
+        case 'V': a->verify_tables = true; break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
                 a->bopts.algorithm = NP_ALG_IDA;
@@ -527,10 +533,11 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     bool want_pdb =
         a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
     if (want_pdb) {
-        int prc =
-            solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-                           (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual,
-                           a->shared_map, a->opts.dual);
+        int prc = solve_pdb_open(
+            pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
+            (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual,
+            (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (a->opts.dual ? NP_PDBSET_DUAL : 0) |
+                (a->verify_tables ? 0 : NP_PDBSET_STAMP));
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {
@@ -604,9 +611,11 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
 #endif
     if (pdb.set && brc == NP_OK) {
         /* A table rewritten in place while mapped would have fed the search
-         * wrong values: check the files again before trusting the answers. */
+         * wrong values: check the files again before trusting the answers
+         * (those nothing wrote to are not read again, unless --verify-tables). */
         char verr[512] = "";
-        int vrc = np_pdbset_verify(pdb.set, verr, sizeof verr);
+        int vrc = a->verify_tables ? np_pdbset_verify(pdb.set, verr, sizeof verr)
+                                   : np_pdbset_recheck(pdb.set, verr, sizeof verr);
         if (vrc != NP_OK) {
             fprintf(stderr,
                     "npuzzle solve: %s\n  a table changed while solving; "

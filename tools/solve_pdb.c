@@ -10,9 +10,9 @@
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
-                   bool shared_map, bool dual)
+                   unsigned flags)
 {
-    unsigned flags = (shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (dual ? NP_PDBSET_DUAL : 0);
+    const bool dual = flags & NP_PDBSET_DUAL;
     ctx->set = NULL;
     np_partition part;
     char err[512] = "";

@@ -17,16 +17,18 @@ typedef struct solve_pdb_ctx {
  * ctx->set == NULL (the caller falls back to another heuristic). Otherwise
  * prints a message naming the file and the command that builds it, and
  * returns an exit code (EXIT_INTERRUPTED when a signal stopped the build).
- * With `shared_map` the tables are used straight from the shared read-only
- * mapping, fastest when the page cache holds the files in 2 MiB pages (as
- * npuzzle gen leaves them); otherwise from a private copy on huge pages
- * (--pdb-private), a fallback for files the page cache holds in 4 KiB pages
- * (copied or read by other tools), at the cost of a copy per process. With
- * `dual` the tables of other goal regions are opened too (NP_PDBSET_DUAL;
- * built by `gen`; a note names the first missing one otherwise). */
+ * `flags` go to np_pdbset_open: without NP_PDBSET_PRIVATE_COPY the tables
+ * are used straight from the shared read-only mapping, fastest when the page
+ * cache holds the files in 2 MiB pages (as npuzzle gen leaves them); with it
+ * from a private copy on huge pages (--pdb-private), a fallback for files the
+ * page cache holds in 4 KiB pages (copied or read by other tools), at the
+ * cost of a copy per process. With NP_PDBSET_DUAL the tables of other goal
+ * regions are opened too (built by `gen`; a note names the first missing one
+ * otherwise). NP_PDBSET_STAMP skips the checksum of tables verified before
+ * and unchanged since (not --verify-tables). */
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
-                   bool shared_map, bool dual);
+                   unsigned flags);
 
 void solve_pdb_close(solve_pdb_ctx *ctx);
 

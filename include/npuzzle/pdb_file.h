@@ -187,7 +187,18 @@ typedef struct np_pdb_expect {
 typedef struct np_pdb np_pdb;
 
 enum {
-    NP_PDB_OPEN_NOVERIFY = 1 /*!< skip the payload checksum (np_pdb_verify() later) */
+    NP_PDB_OPEN_NOVERIFY = 1, /*!< skip the payload checksum (np_pdb_verify() later) */
+    /*! skip the payload checksum when the record ".npuzzle-verified" in the
+     *  file's directory names this file with the identity it has now (device,
+     *  inode, size, modification and change times: any write, rename or link
+     *  onto it changes one) and its header's checksum, that is when the file
+     *  was verified before and nothing has written to it since; otherwise
+     *  verify, and on success add the file to the record (best effort: a
+     *  directory that cannot be written keeps none). What it cannot see is
+     *  damage that bypasses the file system, such as a failing disk. A file
+     *  changed in the last two seconds is not recorded (file times are
+     *  coarse: a write right after a change may leave them as they were). */
+    NP_PDB_OPEN_STAMP = 2
 };
 
 /*! Open and memory-map a .pdb read-only (MAP_SHARED, MADV_RANDOM), check its
@@ -201,7 +212,7 @@ enum {
  *  @param path   borrowed for the call: the handle keeps its own copy.
  *  @param expect NULL = accept any board and pattern; borrowed for the call
  *                (with its tiles).
- *  @param flags  0 or NP_PDB_OPEN_NOVERIFY.
+ *  @param flags  0, NP_PDB_OPEN_NOVERIFY or NP_PDB_OPEN_STAMP.
  *  @return NP_OK; NP_ENOTFOUND (neither file exists); NP_EFORMAT (bad magic,
  *          malformed header, not a regular file, or not zstd data in the
  *          .zst); NP_EVERSION (a format version this npuzzle does not read:
@@ -232,6 +243,15 @@ int np_pdb_read_header(np_pdb_header *out, const char *path, char *err, size_t e
  *  page of the mapping).
  *  @return NP_OK or NP_ECHECKSUM (message naming the file). */
 int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen);
+
+/*! Check that an open PDB still holds the bytes it was opened with: when the
+ *  mapped file's identity (device, inode, size, modification and change
+ *  times) is what it was on open, nothing wrote to it and no byte is read
+ *  (unless the file had changed in the two seconds before the open: file
+ *  times are coarse); otherwise as np_pdb_verify(). For a long run that must not trust answers
+ *  found with a table changed under it, at the cost of one fstat.
+ *  @return NP_OK or NP_ECHECKSUM (message naming the file). */
+int np_pdb_recheck(const np_pdb *pdb, char *err, size_t errlen);
 
 /*! Unmap and free the handle and its copy of the path. Every pointer obtained
  *  from it (accessors, views) is invalid afterwards. NULL is allowed. Cannot

@@ -22,7 +22,8 @@ typedef struct np_pdbset np_pdbset;
  *  pattern, and its checksum verified; a missing .pdb is unpacked from its
  *  .pdb.zst (and stays in `dir`). The set owns the mappings and copies `g`
  *  and `part`: they and `dir` are borrowed for the call only.
- *  @param flags 0, or NP_PDBSET_PRIVATE_COPY: copy each payload into private
+ *  @param flags 0, or any of NP_PDBSET_DUAL, NP_PDBSET_STAMP (below) and
+ *         NP_PDBSET_PRIVATE_COPY: copy each payload into private
  *         memory on huge pages. A fallback for a file that the page cache
  *         holds in 4 KiB pages (read by other tools): lookups then run as fast
  *         as from a shared mapping in 2 MiB pages, at the cost of the tables'
@@ -48,7 +49,10 @@ enum {
      *  names them; never copied). One that is missing is
      *  skipped (np_pdbset_dual_missing counts them: the dual lookup then counts
      *  Manhattan distances there); one that is bad fails the open. */
-    NP_PDBSET_DUAL = 2
+    NP_PDBSET_DUAL = 2,
+    /*! Skip the checksum of a table verified before and not written to
+     *  since (NP_PDB_OPEN_STAMP): start-up then reads no payload. */
+    NP_PDBSET_STAMP = 4
 };
 
 /*! @return how many tables NP_PDBSET_DUAL asked for were missing; *first
@@ -66,6 +70,12 @@ void np_pdbset_close(np_pdbset *set);
  *  @return NP_OK or NP_ECHECKSUM (the first bad table), with a message naming
  *          the file. */
 int np_pdbset_verify(const np_pdbset *set, char *err, size_t errlen);
+
+/*! np_pdb_recheck() on every table: as np_pdbset_verify(), but a table whose
+ *  file nothing has written to since the open is not read again.
+ *  @return NP_OK or NP_ECHECKSUM (the first bad table), with a message naming
+ *          the file. */
+int np_pdbset_recheck(const np_pdbset *set, char *err, size_t errlen);
 
 /*! @return a 64-bit digest of the set's tables (each one's tiles and payload
  *  checksum, in partition order; then those of the dual lookups' tables that

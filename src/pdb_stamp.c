@@ -1,0 +1,162 @@
+/* pdb_stamp.c - the record of verified PDB files in their directory (pdb_stamp_internal.h).
+ *
+ * The record is a text file, one line per file:
+ *   XXH3 DEV INO SIZE MTIME CTIME NAME
+ * the payload checksum in 16 hex digits, the identity in decimal (times as
+ * seconds.nanoseconds), and the file's name within the directory. A lookup
+ * formats the line the file would have and looks for it verbatim; nothing
+ * is parsed, so a damaged record only costs a hash. */
+#include "pdb_stamp_internal.h"
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "atomic_file_internal.h"
+
+enum { STAMP_MAX_BYTES = 1 << 20 }; /* a larger record is not read (nor kept) */
+
+void np__file_id_of(np__file_id *id, const struct stat *st)
+{
+    id->dev = (uint64_t)st->st_dev;
+    id->ino = (uint64_t)st->st_ino;
+    id->size = (uint64_t)st->st_size;
+    id->mtime_s = (int64_t)st->st_mtim.tv_sec;
+    id->mtime_ns = (int64_t)st->st_mtim.tv_nsec;
+    id->ctime_s = (int64_t)st->st_ctim.tv_sec;
+    id->ctime_ns = (int64_t)st->st_ctim.tv_nsec;
+    struct timespec now;
+    id->recent = clock_gettime(CLOCK_REALTIME, &now) != 0 ||
+        (int64_t)now.tv_sec - id->ctime_s <= NP__RECENT_S ||
+        (int64_t)now.tv_sec - id->mtime_s <= NP__RECENT_S;
+}
+
+bool np__file_id_equal(const np__file_id *a, const np__file_id *b)
+{
+    return a->dev == b->dev && a->ino == b->ino && a->size == b->size && a->mtime_s == b->mtime_s &&
+        a->mtime_ns == b->mtime_ns && a->ctime_s == b->ctime_s && a->ctime_ns == b->ctime_ns;
+}
+
+/* The record's path for `path` (same directory) into rec, and the file's
+ * name into *base. @return false when it does not fit. */
+static bool record_path(const char *path, char *rec, size_t reclen, const char **base)
+{
+    const char *slash = strrchr(path, '/');
+    const int dirlen = slash ? (int)(slash - path + 1) : 0;
+    *base = slash ? slash + 1 : path;
+    int n = snprintf(rec, reclen, "%.*s%s", dirlen, path, NP__PDB_STAMP_NAME);
+    return n > 0 && (size_t)n < reclen && **base && !strchr(*base, '\n');
+}
+
+/* The record's line for a file, newline included. @return its length, or -1. */
+static int format_line(char *line, size_t len, const char *base, const np__file_id *id,
+                       uint64_t xxh3)
+{
+    int n = snprintf(line, len,
+                     "%016" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId64 ".%09" PRId64
+                     " %" PRId64 ".%09" PRId64 " %s\n",
+                     xxh3, id->dev, id->ino, id->size, id->mtime_s, id->mtime_ns, id->ctime_s,
+                     id->ctime_ns, base);
+    return n > 0 && (size_t)n < len ? n : -1;
+}
+
+/* The whole record, NUL-terminated (free it), or NULL when it is missing,
+ * unreadable or too large. */
+static char *read_record(const char *rec, size_t *len)
+{
+    FILE *f = fopen(rec, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(STAMP_MAX_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, STAMP_MAX_BYTES + 1, f) : 0;
+    const bool bad = !buf || ferror(f) || n > STAMP_MAX_BYTES;
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+/* Whether line [s, e) (newline excluded) names the file `base`: its seventh
+ * field, after six spaces. */
+static bool line_names(const char *s, const char *e, const char *base)
+{
+    int spaces = 0;
+    while (s < e && spaces < 6)
+        spaces += *s++ == ' ';
+    return spaces == 6 && (size_t)(e - s) == strlen(base) && !memcmp(s, base, (size_t)(e - s));
+}
+
+bool np__pdb_stamp_match(const char *path, const np__file_id *id, uint64_t xxh3)
+{
+    char rec[PATH_MAX], line[PATH_MAX + 160];
+    const char *base;
+    if (!record_path(path, rec, sizeof rec, &base))
+        return false;
+    int n = format_line(line, sizeof line, base, id, xxh3);
+    size_t len = 0;
+    char *text = n > 0 ? read_record(rec, &len) : NULL;
+    if (!text)
+        return false;
+    bool found = false;
+    for (const char *s = text; *s && !found;) {
+        const char *e = strchr(s, '\n');
+        if (!e)
+            break; /* a last line without its newline is not a whole record line */
+        found = (size_t)(e + 1 - s) == (size_t)n && !memcmp(s, line, (size_t)n);
+        s = e + 1;
+    }
+    free(text);
+    return found;
+}
+
+void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3)
+{
+    char rec[PATH_MAX], line[PATH_MAX + 160], tmp[PATH_MAX + 64], err[16];
+    const char *base;
+    if (id->recent || !record_path(path, rec, sizeof rec, &base))
+        return;
+    int n = format_line(line, sizeof line, base, id, xxh3);
+    if (n < 0)
+        return;
+    size_t len = 0;
+    char *old = read_record(rec, &len);
+    char *text = malloc(len + (size_t)n + 200);
+    if (!text) {
+        free(old);
+        return;
+    }
+    size_t out = (size_t)sprintf(text,
+                                 "# npuzzle: PDB files whose payload checksum was verified, "
+                                 "with the identity they had then (pdb_stamp.c)\n");
+    /* keep the other files' lines; drop comments, empty and partial lines
+     * and this file's old line */
+    const char *s = old ? old : "";
+    for (const char *e; (e = strchr(s, '\n')) != NULL; s = e + 1) {
+        const size_t l = (size_t)(e + 1 - s);
+        if (l > 1 && *s != '#' && !line_names(s, e, base) &&
+            out + l + (size_t)n < (size_t)STAMP_MAX_BYTES) {
+            memcpy(text + out, s, l);
+            out += l;
+        }
+    }
+    free(old);
+    memcpy(text + out, line, (size_t)n);
+    out += (size_t)n;
+    int fd = np__make_temp(rec, tmp, sizeof tmp, err, sizeof err);
+    if (fd >= 0) {
+        if (np__write_all(fd, text, out, 0) != 0)
+            (void)np__abort_temp(fd, tmp, 0);
+        else
+            (void)np__commit_temp(fd, tmp, rec, err, sizeof err);
+    }
+    free(text);
+}

@@ -1,0 +1,50 @@
+/* pdb_stamp_internal.h - the record of PDB files whose payload checksum was verified, kept in their
+ * directory, so that opening an unchanged file again need not read all of it (not public API).
+ *
+ * A file is named in the record with the identity it had when its payload
+ * hashed to its header's checksum: device, inode, size, modification and
+ * change times. Every write to a file, and every rename or link onto it,
+ * changes one of those (the change time cannot be set from user space), so a
+ * file that still has them holds the bytes that were hashed. File times are
+ * coarse, though (a clock tick; a second on some file systems): a write in
+ * the same tick as the change before it leaves the times as they were. So a
+ * file changed in the last NP__RECENT_S seconds is never recorded, nor
+ * trusted unread by np_pdb_recheck. What the record
+ * cannot see is damage that bypasses the file system (a failing disk);
+ * NP_PDB_OPEN_STAMP is therefore a choice of the caller, and
+ * `npuzzle solve --verify-tables` hashes every table regardless. */
+#ifndef NPUZZLE_PDB_STAMP_INTERNAL_H
+#define NPUZZLE_PDB_STAMP_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+/* The record's name, in each table directory. */
+#define NP__PDB_STAMP_NAME ".npuzzle-verified"
+
+/* How long after its last change a file's times may still change unseen. */
+#define NP__RECENT_S 2
+
+/* A file's identity, as fstat gives it, and whether its last change was
+ * recent when it was taken (then it vouches for nothing). */
+typedef struct np__file_id {
+    uint64_t dev, ino, size;
+    int64_t mtime_s, mtime_ns, ctime_s, ctime_ns;
+    bool recent;
+} np__file_id;
+
+void np__file_id_of(np__file_id *id, const struct stat *st);
+bool np__file_id_equal(const np__file_id *a, const np__file_id *b);
+
+/* Whether the record in `path`'s directory names `path` with identity `id`
+ * and payload checksum `xxh3`. Any trouble reading the record is a no. */
+bool np__pdb_stamp_match(const char *path, const np__file_id *id, uint64_t xxh3);
+
+/* Record that `path`, with identity `id` (not recent), hashed to `xxh3` (replacing what
+ * the record said of it): through a temporary file and a rename, so a reader
+ * sees the old record or the new. Best effort: a directory that cannot be
+ * written just keeps no record (the next open hashes again). */
+void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3);
+
+#endif
