@@ -519,9 +519,6 @@ static int read_input(input *in, const solve_args *a)
     return rc;
 }
 
-/* Solve the m boards of one size, boards[j] being the input's board idx[j],
- * into res[idx[j]]: open its PDBs when they are wanted, run the batch, and
- * check the tables again after it. @return an exit code. */
 /* The geometry, search options and tables for boards of r x k, as the
  * options ask. @return EXIT_OK, or the exit code solve_pdb_open reported. */
 static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const solve_args *a,
@@ -550,6 +547,9 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     return EXIT_OK;
 }
 
+/* Solve the m boards of one size, boards[j] being the input's board idx[j],
+ * into res[idx[j]]: open its PDBs when they are wanted, run the batch, and
+ * check the tables again after it. @return an exit code. */
 static int solve_group(np_result *res, const input *in, const np_board *boards, const size_t *idx,
                        size_t m, const solve_args *a, np_batch_opts *bopts, progress_ctx *pctx)
 {
