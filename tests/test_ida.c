@@ -1242,6 +1242,83 @@ static void test_batch_threads(void **state)
     free(one);
 }
 
+/* Fewer boards than threads: each board gets every thread (prepare sees
+ * them), one board after the other (progress in input order), with the serial
+ * search's answers and counts. */
+typedef struct few_log {
+    int threads[8], index[8];
+    size_t done[8];
+    int nprepare, nprogress;
+} few_log;
+
+static void few_prepare(void *ctx, size_t index, np_search_opts *opts)
+{
+    few_log *l = ctx;
+    if (l->nprepare < 8)
+        l->threads[l->nprepare++] = opts->threads;
+    (void)index;
+}
+
+static void few_progress(void *ctx, size_t index, size_t done, size_t total, const np_result *r)
+{
+    few_log *l = ctx;
+    (void)total;
+    (void)r;
+    if (l->nprogress < 8) {
+        l->index[l->nprogress] = (int)index;
+        l->done[l->nprogress++] = done;
+    }
+}
+
+static void test_batch_few_boards(void **state)
+{
+    (void)state;
+    enum { N = 4, THREADS = 5 };
+    np_geom g;
+    assert_true(np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    static const int ids[N] = {9, 12, 42, 55}; /* small with lc */
+    np_board boards[N];
+    for (int i = 0; i < N; i++)
+        boards[i] = make_board(korf[ids[i]].tiles, 4, 4);
+    np_search_opts opts;
+    memset(&opts, 0, sizeof opts);
+    opts.heuristic = NP_H_LC;
+    few_log log;
+    memset(&log, 0, sizeof log);
+    np_batch_opts bo;
+    memset(&bo, 0, sizeof bo);
+    bo.algorithm = NP_ALG_IDA;
+    bo.threads = THREADS;
+    bo.prepare = few_prepare;
+    bo.prepare_ctx = &log;
+    bo.progress = few_progress;
+    bo.progress_ctx = &log;
+    np_result *res = calloc(N, sizeof *res), *one = calloc(1, sizeof *one);
+    assert_non_null(res);
+    assert_non_null(one);
+    assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
+    assert_int_equal(log.nprepare, N);
+    assert_int_equal(log.nprogress, N);
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(log.threads[i], THREADS);
+        assert_int_equal(log.index[i], i);
+        assert_int_equal(log.done[i], (size_t)i + 1);
+        check_korf_solution(&korf[ids[i]], &res[i], "lc, batch of 4 on 5 threads");
+        assert_true(np_ida_solve(one, &boards[i], &g, &opts) == NP_OK);
+        assert_int_equal(res[i].generated, one->generated);
+        assert_int_equal(res[i].expanded, one->expanded);
+        assert_string_equal(res[i].moves, one->moves);
+    }
+    /* as many boards as threads: one to a thread */
+    memset(&log, 0, sizeof log);
+    bo.threads = N;
+    assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
+    for (int i = 0; i < N; i++)
+        assert_int_equal(log.threads[i], 1);
+    free(res);
+    free(one);
+}
+
 /* Per-test wall time, printed so that slow parts show up in the test log. */
 
 /* ---- specialised kernels ------------------------------------------------- */
@@ -1318,6 +1395,7 @@ int main(void)
         TIMED_TEST(test_ida_node_limit),
         TIMED_TEST(test_ida_timeout),
         TIMED_TEST(test_batch_threads),
+        TIMED_TEST(test_batch_few_boards),
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_split_limit),

@@ -32,9 +32,12 @@ typedef struct np_batch_opts {
 } np_batch_opts;
 
 /*! Solve boards[0..n-1] (all for geometry `g`) into results[0..n-1], in
- *  input order whatever the thread count. Boards go to threads dynamically.
- *  With one board and several threads, that board's search is parallel
- *  (opts->threads is set from bopts->threads).
+ *  input order whatever the thread count. With at least as many boards as
+ *  threads, boards go to threads dynamically, one search per thread. With
+ *  fewer IDA* boards than threads (one board, say), the boards are solved one
+ *  after the other, each search parallel on every thread (opts->threads is
+ *  set from bopts->threads, before `prepare` sees it); the node counts are
+ *  those of a serial search either way.
  *  Ownership: `results` is the caller's array of n; every entry is written
  *  (nothing when n is 0). A board whose search returned an error gets status
  *  NP_STATUS_ERROR and that code in its error field. `opts` must not be NULL
