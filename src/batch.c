@@ -29,7 +29,8 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     if (n == 0)
         return NP_OK;
     int threads = bopts->threads > 0 ? bopts->threads : 1;
-    if (n == 1 || (n < (size_t)threads && bopts->algorithm == NP_ALG_IDA)) {
+    if (n == 1 ||
+        ((n < (size_t)threads || bopts->one_at_a_time) && bopts->algorithm == NP_ALG_IDA)) {
         /* Fewer boards than threads: one board after the other, each on
          * every thread (the split search). One board to a thread would leave
          * threads idle and the largest board alone would set the time: the

@@ -311,6 +311,13 @@ check "-j 1 and -j 2: 13 boards" test "${#OUT[@]}" = 13
 lengths() {
     sed -E 's/.*"length"[[:space:]]*:[[:space:]]*(-?[0-9]+).*/\1/' "$1" | tr '\n' ' '
 }
+generated() {
+    sed -E 's/.*"nodes_generated"[[:space:]]*:[[:space:]]*([0-9]+).*/\1/' "$1" | tr '\n' ' '
+}
+run solve --format json --one-at-a-time -j 2 many.txt
+check "--one-at-a-time -j 2: exit 0" test "$rc" = 0
+check "--one-at-a-time -j 2: the lengths and counts of -j 1" \
+    test "$(lengths out) $(generated out)" = "$(lengths j1.json) $(generated j1.json)"
 run solve --format json --algorithm astar -j 2 many.txt
 check "--algorithm astar -j 2: same lengths as IDA* -j 1" test "$(lengths out)" = "$(lengths j1.json)"
 

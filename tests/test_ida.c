@@ -1315,6 +1315,16 @@ static void test_batch_few_boards(void **state)
     assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
     for (int i = 0; i < N; i++)
         assert_int_equal(log.threads[i], 1);
+    /* unless one_at_a_time asks for every thread on each board */
+    memset(&log, 0, sizeof log);
+    bo.threads = 2;
+    bo.one_at_a_time = true;
+    assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
+    for (int i = 0; i < N; i++) {
+        assert_int_equal(log.threads[i], 2);
+        assert_int_equal(log.index[i], i);
+        check_korf_solution(&korf[ids[i]], &res[i], "lc, batch of 4 one at a time");
+    }
     free(res);
     free(one);
 }

@@ -64,6 +64,9 @@ void usage_solve(void)
            "                       are solved in parallel, one to a thread; with fewer\n"
            "                       boards than threads (IDA*), one after the other, each\n"
            "                       board's search split over all threads\n"
+           "      --one-at-a-time  solve the boards one after the other, each on all\n"
+           "                       threads, however many there are (for a few large\n"
+           "                       boards: the largest then does not run on one thread)\n"
            "  -f, --format F       text (default), json (one object per line) or csv\n"
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
            "      --max-nodes N    give up on a board after N generated nodes\n"
@@ -296,6 +299,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"dual", no_argument, NULL, 'L'},
         {"pdb-private", no_argument, NULL, 'S'},
         {"verify-tables", no_argument, NULL, 'V'},
+        {"one-at-a-time", no_argument, NULL, 'O'},
         {"algorithm", required_argument, NULL, 'a'},
         {"weight", required_argument, NULL, 'w'},
         {"size", required_argument, NULL, 's'},
@@ -340,6 +344,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'L': a->opts.dual = true; break;
         case 'S': a->shared_map = false; break;
         case 'V': a->verify_tables = true; break;
+        case 'O': a->bopts.one_at_a_time = true; break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
                 a->bopts.algorithm = NP_ALG_IDA;

@@ -2,6 +2,7 @@
 #ifndef NPUZZLE_BATCH_H
 #define NPUZZLE_BATCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "npuzzle/board.h"
@@ -25,6 +26,8 @@ typedef void (*np_batch_prepare)(void *ctx, size_t index, np_search_opts *opts);
 typedef struct np_batch_opts {
     np_algorithm algorithm;
     int threads;                /*!< worker threads (0 = 1) */
+    bool one_at_a_time;         /*!< IDA*: one board after the other, each on every thread,
+                                 *   however many boards (for a few large ones) */
     np_batch_progress progress; /*!< optional; called once per board, serialised */
     void *progress_ctx;
     np_batch_prepare prepare; /*!< optional */
@@ -34,8 +37,9 @@ typedef struct np_batch_opts {
 /*! Solve boards[0..n-1] (all for geometry `g`) into results[0..n-1], in
  *  input order whatever the thread count. With at least as many boards as
  *  threads, boards go to threads dynamically, one search per thread. With
- *  fewer IDA* boards than threads (one board, say), the boards are solved one
- *  after the other, each search parallel on every thread (opts->threads is
+ *  fewer IDA* boards than threads (one board, say), or with
+ *  bopts->one_at_a_time, the boards are solved one after the other, each
+ *  search parallel on every thread (opts->threads is
  *  set from bopts->threads, before `prepare` sees it); the node counts are
  *  those of a serial search either way.
  *  Ownership: `results` is the caller's array of n; every entry is written
