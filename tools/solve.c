@@ -207,9 +207,10 @@ typedef struct progress_ctx {
     bool tty, show;
     checkpoint *ck;
     const size_t *idx;       /* the input's index of each board of the batch */
-    bool iterations;         /* report each finished iteration (one board) */
+    bool iterations;         /* report each finished iteration (boards one at a time) */
     np_journal iter_journal; /* for that, without a checkpoint */
     double t0;               /* when the board's search started */
+    size_t current, total;   /* that board (its index in the batch), of how many */
 } progress_ctx;
 
 /* One board's search finished an iteration: the next bound, the nodes so far,
@@ -219,8 +220,14 @@ static void on_iteration(void *ctx, const np_iteration *next)
     const progress_ctx *p = ctx;
     double dt = np_clock() - p->t0;
     double nodes = (double)(next->generated + next->extra);
-    fprintf(stderr, "%sbound %d next; %llu nodes generated, %.1f M nodes/s, %.1f s%s",
-            p->tty ? "\r\033[K" : "npuzzle solve: ", next->bound,
+    char board[64] = "";
+    if (p->total > 1) {
+        char idbuf[32];
+        snprintf(board, sizeof board, "[%zu/%zu] %s: ", p->current + 1, p->total,
+                 entry_id(&p->entries[p->current], idbuf, sizeof idbuf));
+    }
+    fprintf(stderr, "%s%sbound %d next; %llu nodes generated, %.1f M nodes/s, %.1f s%s",
+            p->tty ? "\r\033[K" : "npuzzle solve: ", board, next->bound,
             (unsigned long long)next->generated, dt > 0 ? nodes / dt / 1e6 : 0.0, dt,
             p->tty ? "" : "\n");
 }
@@ -228,8 +235,11 @@ static void on_iteration(void *ctx, const np_iteration *next)
 static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
 {
     progress_ctx *p = ctx;
-    if (p->iterations)
-        p->t0 = np_clock(); /* one board: no other thread writes it */
+    if (p->iterations) {
+        /* boards one at a time: no other thread writes these */
+        p->t0 = np_clock();
+        p->current = index;
+    }
     if (p->ck)
         checkpoint_prepare(p->ck, p->idx[index], opts);
     else if (p->iterations)
@@ -582,6 +592,7 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     for (size_t j = 0; group && j < m; j++)
         group[j] = in->v[idx[j]];
     pctx->entries = group ? group : in->v;
+    pctx->total = m;
     if (pctx->ck) {
         pctx->idx = idx;
         int crc = checkpoint_tables(pctx->ck, r, k, pdb.set ? np_pdbset_digest(pdb.set) : 0);
@@ -667,8 +678,10 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         bopts.progress = on_progress;
         bopts.progress_ctx = &pctx;
     }
-    /* One board (a long search, as a rule): each finished iteration too. */
-    pctx.iterations = pctx.show && in->n == 1 && a->bopts.algorithm == NP_ALG_IDA;
+    /* Boards one at a time (long searches, as a rule; np_batch_solve): each
+     * finished iteration too. */
+    pctx.iterations = pctx.show && a->bopts.algorithm == NP_ALG_IDA &&
+        (in->n == 1 || in->n < (size_t)bopts.threads || a->bopts.one_at_a_time);
     pctx.iter_journal = (np_journal){.iteration = on_iteration, .ctx = &pctx};
     if (ck && pctx.iterations)
         checkpoint_observe(ck, on_iteration, &pctx);
