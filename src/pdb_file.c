@@ -27,6 +27,7 @@ struct np_pdb {
     np_pdb_header h;
     int fd;         /* the mapped file, kept open for np_pdb_recheck */
     np__file_id id; /* its identity once open and checked */
+    bool verified;  /* its payload hashed right on open (or its record says so) */
 };
 
 /* p->id from the open file. @return NP_OK or NP_EIO naming the file. */
@@ -107,11 +108,13 @@ static int map_checked(np_pdb **out, const char *file, const char *name,
     rc = note_identity(p, err, errlen);
     /* A stamp speaks for the file by its name: not for a temporary one. */
     const bool stamp = (flags & NP_PDB_OPEN_STAMP) && file == name;
-    if (rc == NP_OK && !(flags & NP_PDB_OPEN_NOVERIFY) &&
-        !(stamp && np__pdb_stamp_match(file, &p->id, h.payload_xxh3))) {
+    if (rc == NP_OK && stamp && !(flags & NP_PDB_OPEN_NOVERIFY))
+        p->verified = np__pdb_stamp_match(file, &p->id, h.payload_xxh3);
+    if (rc == NP_OK && !(flags & NP_PDB_OPEN_NOVERIFY) && !p->verified) {
         /* The checksum reads every page once, in order: the faults bring the
          * file in by read-ahead (in 2 MiB folios, thanks to MADV_HUGEPAGE). */
         rc = np_pdb_verify(p, err, errlen);
+        p->verified = rc == NP_OK;
         if (rc == NP_OK && stamp)
             np__pdb_stamp_add(file, &p->id, h.payload_xxh3);
     }
@@ -169,7 +172,8 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
     }
     free((*out)->path);
     (*out)->path = strdup(path);
-    /* the rename changed the file's change time; it was verified unpacking */
+    /* The rename changed the file's change time. (Not recorded: just
+     * changed, it is within the settling time; a later open records it.) */
     rc = (*out)->path ? note_identity(*out, err, errlen)
                       : np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", path);
     if (rc != NP_OK) {
@@ -177,8 +181,6 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
         *out = NULL;
         return rc;
     }
-    if ((flags & NP_PDB_OPEN_STAMP) && !(flags & NP_PDB_OPEN_NOVERIFY))
-        np__pdb_stamp_add(path, &(*out)->id, (*out)->h.payload_xxh3);
     return NP_OK;
 }
 
@@ -205,7 +207,7 @@ int np_pdb_recheck(const np_pdb *pdb, char *err, size_t errlen)
     np__file_id now;
     if (fstat(pdb->fd, &st) == 0) {
         np__file_id_of(&now, &st);
-        if (!pdb->id.recent && np__file_id_equal(&now, &pdb->id))
+        if (pdb->verified && !pdb->id.recent && np__file_id_equal(&now, &pdb->id))
             return NP_OK; /* nothing wrote to it (pdb_stamp_internal.h) */
     }
     return np_pdb_verify(pdb, err, errlen);

@@ -1,13 +1,15 @@
 /* pdb_stamp.c - the record of verified PDB files in their directory (pdb_stamp_internal.h).
  *
  * The record is a text file, one line per file:
- *   XXH3 DEV INO SIZE MTIME CTIME NAME
- * the payload checksum in 16 hex digits, the identity in decimal (times as
+ *   XXH3 BOOT DEV INO SIZE MTIME CTIME NAME
+ * the payload checksum in 16 hex digits, the boot's id (the kernel's
+ * random/boot_id, '-' when unknown), the identity in decimal (times as
  * seconds.nanoseconds), and the file's name within the directory. A lookup
  * formats the line the file would have and looks for it verbatim; nothing
  * is parsed, so a damaged record only costs a hash. */
 #include "pdb_stamp_internal.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -21,6 +23,21 @@
 
 enum { STAMP_MAX_BYTES = 1 << 20 }; /* a larger record is not read (nor kept) */
 
+/* The settling time in seconds: NPUZZLE_PDB_SETTLE when it is a whole
+ * number, else NP__SETTLE_S. */
+static int64_t settle_s(void)
+{
+    const char *v = getenv("NPUZZLE_PDB_SETTLE");
+    if (v && *v) {
+        char *end;
+        errno = 0;
+        long long n = strtoll(v, &end, 10);
+        if (!*end && !errno && n >= 0)
+            return (int64_t)n;
+    }
+    return NP__SETTLE_S;
+}
+
 void np__file_id_of(np__file_id *id, const struct stat *st)
 {
     id->dev = (uint64_t)st->st_dev;
@@ -31,9 +48,10 @@ void np__file_id_of(np__file_id *id, const struct stat *st)
     id->ctime_s = (int64_t)st->st_ctim.tv_sec;
     id->ctime_ns = (int64_t)st->st_ctim.tv_nsec;
     struct timespec now;
+    const int64_t settle = settle_s();
+    /* a time in the future (a clock set back) counts as recent too */
     id->recent = clock_gettime(CLOCK_REALTIME, &now) != 0 ||
-        (int64_t)now.tv_sec - id->ctime_s <= NP__RECENT_S ||
-        (int64_t)now.tv_sec - id->mtime_s <= NP__RECENT_S;
+        (int64_t)now.tv_sec - id->ctime_s <= settle || (int64_t)now.tv_sec - id->mtime_s <= settle;
 }
 
 bool np__file_id_equal(const np__file_id *a, const np__file_id *b)
@@ -53,14 +71,34 @@ static bool record_path(const char *path, char *rec, size_t reclen, const char *
     return n > 0 && (size_t)n < reclen && **base && !strchr(*base, '\n');
 }
 
+/* This boot's id into buf (37 bytes at least), "-" when unknown. */
+static void boot_id(char *buf, size_t len)
+{
+    snprintf(buf, len, "-");
+    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    char id[64];
+    ssize_t n = read(fd, id, sizeof id - 1);
+    close(fd);
+    if (n <= 0)
+        return;
+    id[n] = '\0';
+    id[strcspn(id, " \n")] = '\0';
+    if (*id)
+        snprintf(buf, len, "%s", id);
+}
+
 /* The record's line for a file, newline included. @return its length, or -1. */
 static int format_line(char *line, size_t len, const char *base, const np__file_id *id,
                        uint64_t xxh3)
 {
+    char boot[64];
+    boot_id(boot, sizeof boot);
     int n = snprintf(line, len,
-                     "%016" PRIx64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId64 ".%09" PRId64
+                     "%016" PRIx64 " %s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId64 ".%09" PRId64
                      " %" PRId64 ".%09" PRId64 " %s\n",
-                     xxh3, id->dev, id->ino, id->size, id->mtime_s, id->mtime_ns, id->ctime_s,
+                     xxh3, boot, id->dev, id->ino, id->size, id->mtime_s, id->mtime_ns, id->ctime_s,
                      id->ctime_ns, base);
     return n > 0 && (size_t)n < len ? n : -1;
 }
@@ -69,37 +107,54 @@ static int format_line(char *line, size_t len, const char *base, const np__file_
  * unreadable or too large. */
 static char *read_record(const char *rec, size_t *len)
 {
-    FILE *f = fopen(rec, "rb");
-    if (!f)
+    /* a regular file only: not a FIFO (it would block), a device or a link */
+    int fd = open(rec, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
         return NULL;
-    char *buf = malloc(STAMP_MAX_BYTES + 1);
-    size_t n = buf ? fread(buf, 1, STAMP_MAX_BYTES + 1, f) : 0;
-    const bool bad = !buf || ferror(f) || n > STAMP_MAX_BYTES;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
+    struct stat st;
+    char *buf = NULL;
+    size_t n = 0;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size <= STAMP_MAX_BYTES)
+        buf = malloc(STAMP_MAX_BYTES + 1);
+    while (buf && n <= STAMP_MAX_BYTES) {
+        ssize_t r = read(fd, buf + n, STAMP_MAX_BYTES + 1 - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            free(buf);
+            buf = NULL;
+        }
+        if (r <= 0)
+            break;
+        n += (size_t)r;
     }
-    buf[n] = '\0';
-    *len = n;
+    close(fd);
+    if (buf && n > STAMP_MAX_BYTES) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf) {
+        buf[n] = '\0';
+        *len = n;
+    }
     return buf;
 }
 
-/* Whether line [s, e) (newline excluded) names the file `base`: its seventh
- * field, after six spaces. */
+/* Whether line [s, e) (newline excluded) names the file `base`: its eighth
+ * field, after seven spaces. */
 static bool line_names(const char *s, const char *e, const char *base)
 {
     int spaces = 0;
-    while (s < e && spaces < 6)
+    while (s < e && spaces < 7)
         spaces += *s++ == ' ';
-    return spaces == 6 && (size_t)(e - s) == strlen(base) && !memcmp(s, base, (size_t)(e - s));
+    return spaces == 7 && (size_t)(e - s) == strlen(base) && !memcmp(s, base, (size_t)(e - s));
 }
 
 bool np__pdb_stamp_match(const char *path, const np__file_id *id, uint64_t xxh3)
 {
     char rec[PATH_MAX], line[PATH_MAX + 160];
     const char *base;
-    if (!record_path(path, rec, sizeof rec, &base))
+    if (id->recent || !record_path(path, rec, sizeof rec, &base))
         return false;
     int n = format_line(line, sizeof line, base, id, xxh3);
     size_t len = 0;

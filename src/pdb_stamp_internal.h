@@ -3,15 +3,19 @@
  *
  * A file is named in the record with the identity it had when its payload
  * hashed to its header's checksum: device, inode, size, modification and
- * change times. Every write to a file, and every rename or link onto it,
- * changes one of those (the change time cannot be set from user space), so a
- * file that still has them holds the bytes that were hashed. File times are
- * coarse, though (a clock tick; a second on some file systems): a write in
- * the same tick as the change before it leaves the times as they were. So a
- * file changed in the last NP__RECENT_S seconds is never recorded, nor
- * trusted unread by np_pdb_recheck. What the record
- * cannot see is damage that bypasses the file system (a failing disk);
- * NP_PDB_OPEN_STAMP is therefore a choice of the caller, and
+ * change times, and the boot it was recorded in. A write to a file, and a
+ * rename or link onto it, changes one of those (the change time cannot be set
+ * from user space), with two exceptions that the settling time covers:
+ *  - file times are coarse (a clock tick; a second on some file systems): a
+ *    write in the same tick as the change before it leaves them as they were;
+ *  - a write through a shared writable mapping sets them only on the first
+ *    store to a clean page: later stores change nothing until the page is
+ *    written back (vm.dirty_expire_centisecs, 30 s by default).
+ * So a file changed in the last settle seconds (NPUZZLE_PDB_SETTLE, default
+ * 900) is never recorded, nor trusted unread. A record from another boot is
+ * not trusted either (a crash can keep data and lose its times). What the
+ * record cannot see is damage that bypasses the file system (a failing
+ * disk): NP_PDB_OPEN_STAMP is a choice of the caller, and
  * `npuzzle solve --verify-tables` hashes every table regardless. */
 #ifndef NPUZZLE_PDB_STAMP_INTERNAL_H
 #define NPUZZLE_PDB_STAMP_INTERNAL_H
@@ -23,11 +27,12 @@
 /* The record's name, in each table directory. */
 #define NP__PDB_STAMP_NAME ".npuzzle-verified"
 
-/* How long after its last change a file's times may still change unseen. */
-#define NP__RECENT_S 2
+/* How long after its last change a file's times may still change unseen,
+ * unless NPUZZLE_PDB_SETTLE (whole seconds) says otherwise. */
+#define NP__SETTLE_S 900
 
 /* A file's identity, as fstat gives it, and whether its last change was
- * recent when it was taken (then it vouches for nothing). */
+ * within the settling time when it was taken (then it vouches for nothing). */
 typedef struct np__file_id {
     uint64_t dev, ino, size;
     int64_t mtime_s, mtime_ns, ctime_s, ctime_ns;

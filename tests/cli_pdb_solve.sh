@@ -166,7 +166,9 @@ mkdir -p "$V"
 cp "$A/$F1" "$A/$F2" "$V/"
 printf '%b' "$(printf '\\%03o' $(((byte ^ 0x5a) & 255)))" |
     dd of="$V/$F2" bs=1 seek="$off" conv=notrunc status=none
-sleep 3 # a table changed in the last two seconds is never recorded (file times are coarse)
+# a table changed in the last NPUZZLE_PDB_SETTLE seconds (default 900) is never recorded
+export NPUZZLE_PDB_SETTLE=2
+sleep 3
 run 3 "a corrupt table, no record yet" "$NP" solve -H pdb --pdb-dir "$V" -q "$H8"
 has "$F2" "$T/err" "  ... the message names the corrupt table"
 has " $F1" "$V/.npuzzle-verified" "  ... the good table is recorded as verified"
@@ -174,11 +176,13 @@ grep -q " $F2\$" "$V/.npuzzle-verified" && bad "the corrupt table was recorded a
 # A record line forged for the corrupt table (its identity now, its header's checksum) is
 # trusted: the table is not hashed. That is the record's whole effect; --verify-tables hashes.
 sum=$("$NP" info "$V/$F2" | sed -n 's/^payload:.*xxh3 \([0-9a-f]*\)$/\1/p')
-echo "$sum $(stat -c '%d %i %s %.9Y %.9Z' "$V/$F2") $F2" >>"$V/.npuzzle-verified"
+boot=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo -)
+echo "$sum $boot $(stat -c '%d %i %s %.9Y %.9Z' "$V/$F2") $F2" >>"$V/.npuzzle-verified"
 run 0 "a record forged for a corrupt table is trusted" "$NP" solve -H pdb --pdb-dir "$V" -q "$H8"
 run 3 "--verify-tables hashes it anyway" "$NP" solve -H pdb --verify-tables --pdb-dir "$V" -q "$H8"
 has "$F2" "$T/err" "  ... the message names the corrupt table"
 has "checksum" "$T/err" "  ... and says what is wrong"
+unset NPUZZLE_PDB_SETTLE
 
 # ---- no -H and no tables: fall back with a note ----------------------------------
 run 0 "no -H, no tables (--pdb-dir)" "$NP" solve --pdb-dir "$T/none" -f csv <<<"$BOARD8"

@@ -862,15 +862,25 @@ static void test_interrupted_overwrite(void **state)
 
 /* ---- the record of verified files (NP_PDB_OPEN_STAMP) and np_pdb_recheck ---- */
 
-/* The record's line for a file as it is now (the format pdb_stamp.c writes). */
-static void record_line(char *line, size_t len, const char *path, const char *name)
+/* The record's line for a file as it is now (the format pdb_stamp.c writes),
+ * in boot `boot` (NULL: this one). */
+static void record_line(char *line, size_t len, const char *path, const char *name,
+                        const char *boot)
 {
+    char here[64] = "-";
+    FILE *f = fopen("/proc/sys/kernel/random/boot_id", "r");
+    if (f) {
+        if (!fgets(here, sizeof here, f))
+            snprintf(here, sizeof here, "-");
+        here[strcspn(here, " \n")] = '\0';
+        fclose(f);
+    }
     struct stat st;
     assert_int_equal(stat(path, &st), 0);
     np_pdb_header h;
     assert_int_equal(np_pdb_read_header(&h, path, err, sizeof err), NP_OK);
-    snprintf(line, len, "%016llx %llu %llu %llu %lld.%09ld %lld.%09ld %s\n",
-             (unsigned long long)h.payload_xxh3, (unsigned long long)st.st_dev,
+    snprintf(line, len, "%016llx %s %llu %llu %llu %lld.%09ld %lld.%09ld %s\n",
+             (unsigned long long)h.payload_xxh3, boot ? boot : here, (unsigned long long)st.st_dev,
              (unsigned long long)st.st_ino, (unsigned long long)st.st_size,
              (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec,
              st.st_ctim.tv_nsec, name);
@@ -888,6 +898,14 @@ static char *slurp(const char *path)
     return buf;
 }
 
+static void append(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "ab");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
 static int open_stamped(const char *path)
 {
     np_pdb *p = NULL;
@@ -900,27 +918,32 @@ static int open_stamped(const char *path)
 static void test_stamp(void **state)
 {
     (void)state;
-    char a[512], b[512], rec[512], line[1024], stale[1024];
+    /* files count as settled 2 s after their last change, not 900 s */
+    assert_int_equal(setenv("NPUZZLE_PDB_SETTLE", "2", 1), 0);
+    char a[512], b[512], c[512], rec[512], line[1024], stale[1024];
     fault_copy(a, sizeof a, "stamped-a.pdb");
     fault_copy(b, sizeof b, "stamped-b.pdb");
+    fault_copy(c, sizeof c, "stamped-c.pdb");
+    flip(c, 4096 + 77); /* damaged before it settles */
     path_in(rec, sizeof rec, ".npuzzle-verified");
     /* a record with another file's line, a stale line for b, and lines to drop */
-    const char *other = "0123456789abcdef 1 2 3 4.000000005 6.000000007 other.pdb\n";
-    snprintf(stale, sizeof stale, "0123456789abcdef 1 2 3 4.000000005 6.000000007 stamped-b.pdb\n");
+    const char *other = "0123456789abcdef - 1 2 3 4.000000005 6.000000007 other.pdb\n";
+    snprintf(stale, sizeof stale,
+             "0123456789abcdef - 1 2 3 4.000000005 6.000000007 stamped-b.pdb\n");
     FILE *f = fopen(rec, "wb");
     assert_non_null(f);
     fprintf(f, "# a comment\n\n%s%s0 1 2 partial line", stale, other);
     fclose(f);
-    /* a file changed in the last seconds is verified but not recorded */
+    /* a file changed within the settling time is verified but not recorded */
     assert_int_equal(open_stamped(a), NP_OK);
     assert_null(strstr(slurp(rec), "stamped-a.pdb"));
     sleep(3);
     assert_int_equal(open_stamped(a), NP_OK);
     assert_int_equal(open_stamped(b), NP_OK);
     const char *text = slurp(rec);
-    record_line(line, sizeof line, a, "stamped-a.pdb");
+    record_line(line, sizeof line, a, "stamped-a.pdb", NULL);
     assert_non_null(strstr(text, line));
-    record_line(line, sizeof line, b, "stamped-b.pdb");
+    record_line(line, sizeof line, b, "stamped-b.pdb", NULL);
     assert_non_null(strstr(text, line));
     assert_non_null(strstr(text, other)); /* kept */
     assert_null(strstr(text, stale));     /* replaced */
@@ -928,24 +951,37 @@ static void test_stamp(void **state)
     assert_null(strstr(text, "a comment"));
     assert_int_equal(count_files(".tmp.", NULL, 0), 0);
 
-    /* damaged after it was recorded: the identity moved on, the file is hashed and refused */
+    /* the damaged, settled c: refused, and not recorded */
+    assert_int_equal(open_stamped(c), NP_ECHECKSUM);
+    assert_non_null(strstr(err, c));
+    assert_null(strstr(slurp(rec), "stamped-c.pdb"));
+    /* a line forged for it in another boot is not trusted; in this boot it is
+     * (the hash is skipped, which is what the record is for), and without the
+     * flag the damage is seen */
+    record_line(line, sizeof line, c, "stamped-c.pdb", "00000000-0000-0000-0000-000000000000");
+    append(rec, line);
+    assert_int_equal(open_stamped(c), NP_ECHECKSUM);
+    record_line(line, sizeof line, c, "stamped-c.pdb", NULL);
+    append(rec, line);
+    assert_int_equal(open_stamped(c), NP_OK);
+    expect_open_fails(c, NULL, NP_ECHECKSUM, "checksum");
+    /* opened unverified, np_pdb_recheck hashes it although nothing changed */
+    np_pdb *p;
+    assert_int_equal(np_pdb_open_ex(&p, c, NULL, NP_PDB_OPEN_NOVERIFY, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_recheck(p, err, sizeof err), NP_ECHECKSUM);
+    np_pdb_close(p);
+
+    /* damaged after it was recorded: a new identity, hashed and refused; a
+     * line forged for it now is not trusted either (it has not settled) */
     flip(a, 4096 + 77);
     assert_int_equal(open_stamped(a), NP_ECHECKSUM);
     assert_non_null(strstr(err, a));
-
-    /* a record forged for the damaged file is trusted (the hash is skipped),
-     * which is what the record is for; without the flag the damage is seen */
-    record_line(line, sizeof line, a, "stamped-a.pdb");
-    f = fopen(rec, "ab");
-    assert_non_null(f);
-    fputs(line, f);
-    fclose(f);
-    assert_int_equal(open_stamped(a), NP_OK);
-    expect_open_fails(a, NULL, NP_ECHECKSUM, "checksum");
+    record_line(line, sizeof line, a, "stamped-a.pdb", NULL);
+    append(rec, line);
+    assert_int_equal(open_stamped(a), NP_ECHECKSUM);
 
     /* np_pdb_recheck: unchanged, it passes; rewritten with the same bytes, it
      * hashes and passes; damaged under the mapping, it names the file */
-    np_pdb *p;
     assert_int_equal(np_pdb_open_ex(&p, b, NULL, NP_PDB_OPEN_STAMP, err, sizeof err), NP_OK);
     assert_int_equal(np_pdb_recheck(p, err, sizeof err), NP_OK);
     uint8_t same = peek(b, 4096 + 5);
@@ -955,9 +991,15 @@ static void test_stamp(void **state)
     assert_int_equal(np_pdb_recheck(p, err, sizeof err), NP_ECHECKSUM);
     assert_non_null(strstr(err, b));
     np_pdb_close(p);
+    /* a FIFO in the record's place is not read (it would block) */
+    unlink(rec);
+    assert_int_equal(mkfifo(rec, 0644), 0);
+    assert_int_equal(open_stamped(c), NP_ECHECKSUM);
     unlink(a);
     unlink(b);
+    unlink(c);
     unlink(rec);
+    unsetenv("NPUZZLE_PDB_SETTLE");
 }
 
 int main(void)

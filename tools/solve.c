@@ -65,7 +65,7 @@ void usage_solve(void)
            "                       boards than threads (IDA*), one after the other, each\n"
            "                       board's search split over all threads\n"
            "      --one-at-a-time  solve the boards one after the other, each on all\n"
-           "                       threads, however many there are (for a few large\n"
+           "                       threads, however many there are (IDA*; for a few large\n"
            "                       boards: the largest then does not run on one thread)\n"
            "  -f, --format F       text (default), json (one object per line) or csv\n"
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
@@ -84,8 +84,9 @@ void usage_solve(void)
            "                       (1 <= K <= N; for job arrays: the outputs of the N\n"
            "                       shards, concatenated, pass npuzzle verify --boards)\n"
            "      --progress       report each finished board on standard error (and, for\n"
-           "                       a single board, each finished iteration: the next\n"
-           "                       bound, nodes, rate, time; on a terminal, always)\n"
+           "                       boards solved one at a time, each finished iteration:\n"
+           "                       the next bound, nodes, rate, time; on a terminal,\n"
+           "                       always)\n"
            "  -q, --quiet          no progress or summary on standard error\n"
            "  -h, --help           this text\n"
            "\n"
@@ -678,10 +679,18 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         bopts.progress = on_progress;
         bopts.progress_ctx = &pctx;
     }
-    /* Boards one at a time (long searches, as a rule; np_batch_solve): each
-     * finished iteration too. */
+    bool mpi = false;
+#ifdef NP_MPI
+    mpi = mpi_active();
+#endif
+    if (mpi && a->bopts.one_at_a_time && !a->quiet)
+        fprintf(stderr,
+                "npuzzle solve: note: npuzzle-mpi hands boards to ranks; "
+                "--one-at-a-time is ignored\n");
+    /* Boards one at a time (long searches, as a rule; np_batch_solve, or one
+     * board across ranks): each finished iteration too. */
     pctx.iterations = pctx.show && a->bopts.algorithm == NP_ALG_IDA &&
-        (in->n == 1 || in->n < (size_t)bopts.threads || a->bopts.one_at_a_time);
+        (in->n == 1 || (!mpi && (in->n < (size_t)bopts.threads || a->bopts.one_at_a_time)));
     pctx.iter_journal = (np_journal){.iteration = on_iteration, .ctx = &pctx};
     if (ck && pctx.iterations)
         checkpoint_observe(ck, on_iteration, &pctx);

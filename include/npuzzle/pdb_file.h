@@ -190,14 +190,16 @@ enum {
     NP_PDB_OPEN_NOVERIFY = 1, /*!< skip the payload checksum (np_pdb_verify() later) */
     /*! skip the payload checksum when the record ".npuzzle-verified" in the
      *  file's directory names this file with the identity it has now (device,
-     *  inode, size, modification and change times: any write, rename or link
-     *  onto it changes one) and its header's checksum, that is when the file
-     *  was verified before and nothing has written to it since; otherwise
-     *  verify, and on success add the file to the record (best effort: a
-     *  directory that cannot be written keeps none). What it cannot see is
-     *  damage that bypasses the file system, such as a failing disk. A file
-     *  changed in the last two seconds is not recorded (file times are
-     *  coarse: a write right after a change may leave them as they were). */
+     *  inode, size, modification and change times: a write, rename or link
+     *  onto it changes one), this boot and its header's checksum, that is
+     *  when the file was verified before and nothing has written to it since;
+     *  otherwise verify, and on success add the file to the record (best
+     *  effort: a directory that cannot be written keeps none). A file changed
+     *  in the last 900 seconds (NPUZZLE_PDB_SETTLE, whole seconds) is neither
+     *  recorded nor trusted: file times are coarse, and stores through a
+     *  writable mapping leave them as they are until the page is written
+     *  back. What it cannot see is damage that bypasses the file system, such
+     *  as a failing disk. */
     NP_PDB_OPEN_STAMP = 2
 };
 
@@ -247,8 +249,9 @@ int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen);
 /*! Check that an open PDB still holds the bytes it was opened with: when the
  *  mapped file's identity (device, inode, size, modification and change
  *  times) is what it was on open, nothing wrote to it and no byte is read
- *  (unless the file had changed in the two seconds before the open: file
- *  times are coarse); otherwise as np_pdb_verify(). For a long run that must not trust answers
+ *  (unless the file had changed within the settling time before the open, see
+ *  NP_PDB_OPEN_STAMP, or was opened with NP_PDB_OPEN_NOVERIFY and never
+ *  hashed); otherwise as np_pdb_verify(). For a long run that must not trust answers
  *  found with a table changed under it, at the cost of one fstat.
  *  @return NP_OK or NP_ECHECKSUM (message naming the file). */
 int np_pdb_recheck(const np_pdb *pdb, char *err, size_t errlen);
