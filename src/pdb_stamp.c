@@ -140,6 +140,21 @@ static char *read_record(const char *rec, size_t *len)
     return buf;
 }
 
+/* Whether line [s, e) (newline excluded) has the record's form: 16 hex
+ * digits, then seven fields and the name (lines of an older form are dropped). */
+static bool line_well_formed(const char *s, const char *e)
+{
+    if (e - s < 17 || s[16] != ' ')
+        return false;
+    for (int i = 0; i < 16; i++)
+        if (!strchr("0123456789abcdef", s[i]))
+            return false;
+    int spaces = 0;
+    for (const char *c = s; c < e; c++)
+        spaces += *c == ' ';
+    return spaces >= 7;
+}
+
 /* Whether line [s, e) (newline excluded) names the file `base`: its eighth
  * field, after seven spaces. */
 static bool line_names(const char *s, const char *e, const char *base)
@@ -192,12 +207,12 @@ void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3)
     size_t out = (size_t)sprintf(text,
                                  "# npuzzle: PDB files whose payload checksum was verified, "
                                  "with the identity they had then (pdb_stamp.c)\n");
-    /* keep the other files' lines; drop comments, empty and partial lines
-     * and this file's old line */
+    /* keep the other files' lines; drop comments, lines of other forms,
+     * a partial last line and this file's old line */
     const char *s = old ? old : "";
     for (const char *e; (e = strchr(s, '\n')) != NULL; s = e + 1) {
         const size_t l = (size_t)(e + 1 - s);
-        if (l > 1 && *s != '#' && !line_names(s, e, base) &&
+        if (line_well_formed(s, e) && !line_names(s, e, base) &&
             out + l + (size_t)n < (size_t)STAMP_MAX_BYTES) {
             memcpy(text + out, s, l);
             out += l;

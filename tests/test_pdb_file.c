@@ -932,7 +932,9 @@ static void test_stamp(void **state)
              "0123456789abcdef - 1 2 3 4.000000005 6.000000007 stamped-b.pdb\n");
     FILE *f = fopen(rec, "wb");
     assert_non_null(f);
-    fprintf(f, "# a comment\n\n%s%s0 1 2 partial line", stale, other);
+    fprintf(f,
+            "# a comment\n\n%s0123456789abcdef 1 2 3 4.5 6.7 older-form.pdb\n%s0 1 2 partial line",
+            stale, other);
     fclose(f);
     /* a file changed within the settling time is verified but not recorded */
     assert_int_equal(open_stamped(a), NP_OK);
@@ -949,6 +951,7 @@ static void test_stamp(void **state)
     assert_null(strstr(text, stale));     /* replaced */
     assert_null(strstr(text, "partial")); /* dropped */
     assert_null(strstr(text, "a comment"));
+    assert_null(strstr(text, "older-form"));
     assert_int_equal(count_files(".tmp.", NULL, 0), 0);
 
     /* the damaged, settled c: refused, and not recorded */
