@@ -31,11 +31,12 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     int threads = bopts->threads > 0 ? bopts->threads : 1;
     if (n == 1 ||
         ((n < (size_t)threads || bopts->one_at_a_time) && bopts->algorithm == NP_ALG_IDA)) {
-        /* Fewer boards than threads: one board after the other, each on
-         * every thread (the split search). One board to a thread would leave
-         * threads idle and the largest board alone would set the time: the
-         * 10 easiest Korf-Felner 24-puzzle boards on 16 cores took 54.3 s
-         * one to a thread, 27.6 s one after the other. */
+        /* Fewer boards than threads (or one_at_a_time): one board after
+         * the other, each on every thread (the split search). One board to
+         * a thread would leave threads idle and the largest board alone
+         * would set the time: the 10 easiest Korf-Felner 24-puzzle boards
+         * on 16 cores took 54.3 s one to a thread, 27.6 s one after the
+         * other. */
         int first_err = NP_OK;
         for (size_t i = 0; i < n; i++) {
             np_search_opts all = *opts;

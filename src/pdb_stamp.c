@@ -206,7 +206,7 @@ void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3)
     }
     size_t out = (size_t)sprintf(text,
                                  "# npuzzle: PDB files whose payload checksum was verified, "
-                                 "with the identity they had then (pdb_stamp.c)\n");
+                                 "with the identity they had then (npuzzle-pdb(5))\n");
     /* keep the other files' lines; drop comments, lines of other forms,
      * a partial last line and this file's old line */
     const char *s = old ? old : "";
