@@ -39,9 +39,9 @@ typedef struct np_batch_opts {
  *  threads, boards go to threads dynamically, one search per thread. With
  *  fewer IDA* boards than threads (one board, say), or with
  *  bopts->one_at_a_time, the boards are solved one after the other, each
- *  search parallel on every thread (opts->threads is
- *  set from bopts->threads, before `prepare` sees it); the node counts are
- *  those of a serial search either way.
+ *  search parallel on every thread (opts->threads is set from
+ *  bopts->threads, before `prepare` sees it); the node counts are those of
+ *  a serial search either way.
  *  Ownership: `results` is the caller's array of n; every entry is written
  *  (nothing when n is 0). A board whose search returned an error gets status
  *  NP_STATUS_ERROR and that code in its error field. `opts` must not be NULL

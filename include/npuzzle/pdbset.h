@@ -51,7 +51,8 @@ enum {
      *  Manhattan distances there); one that is bad fails the open. */
     NP_PDBSET_DUAL = 2,
     /*! Skip the checksum of a table verified before and not written to
-     *  since (NP_PDB_OPEN_STAMP): start-up then reads no payload. */
+     *  since, nor within the settling time (NP_PDB_OPEN_STAMP): start-up then
+     *  reads no payload. */
     NP_PDBSET_STAMP = 4
 };
 
