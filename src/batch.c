@@ -17,6 +17,19 @@ static int solve_one(np_result *res, const np_board *b, const np_geom *g,
     return rc;
 }
 
+bool np_batch_one_at_a_time(size_t n, const np_geom *g, const np_batch_opts *bopts)
+{
+    np_batch_opts dflt = {0};
+    if (!bopts)
+        bopts = &dflt;
+    const size_t threads = bopts->threads > 0 ? (size_t)bopts->threads : 1;
+    if (n == 1)
+        return true;
+    if (bopts->algorithm != NP_ALG_IDA || bopts->mode == NP_BATCH_PARALLEL)
+        return false;
+    return bopts->mode == NP_BATCH_ONE_AT_A_TIME || n < threads || g->cells >= 25;
+}
+
 int np_batch_solve(np_result *results, const np_board *boards, size_t n, const np_geom *g,
                    const np_search_opts *opts, const np_batch_opts *bopts)
 {
@@ -29,14 +42,12 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     if (n == 0)
         return NP_OK;
     int threads = bopts->threads > 0 ? bopts->threads : 1;
-    if (n == 1 ||
-        ((n < (size_t)threads || bopts->one_at_a_time) && bopts->algorithm == NP_ALG_IDA)) {
-        /* Fewer boards than threads (or one_at_a_time): one board after
-         * the other, each on every thread (the split search). One board to
-         * a thread would leave threads idle and the largest board alone
-         * would set the time: the 10 easiest Korf-Felner 24-puzzle boards
-         * on 16 cores took 54.3 s one to a thread, 27.6 s one after the
-         * other. */
+    if (np_batch_one_at_a_time(n, g, bopts)) {
+        /* One board after the other, each on every thread (the split
+         * search). One board to a thread would leave threads idle at the
+         * end, and the largest board alone would set the time: the 10
+         * easiest Korf-Felner 24-puzzle boards on 16 cores took 54.3 s one
+         * to a thread, 27.6 s one after the other. */
         int first_err = NP_OK;
         for (size_t i = 0; i < n; i++) {
             np_search_opts all = *opts;

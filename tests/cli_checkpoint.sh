@@ -177,8 +177,8 @@ check "--progress: the bounds rise by two, from h0" awk -v b="$bounds" 'BEGIN {
     for (i = 2; i <= n; i++) if (v[i] != v[i - 1] + 2) exit 1 }'
 run solve -H lc -j 2 --progress k5.txt
 check "--progress on several boards: no iteration lines" test "$(grep -c 'bound [0-9]* next' err)" -eq 0
-run solve -H lc -j 2 --one-at-a-time --progress k5.txt
-expect "--progress --one-at-a-time: each board's iterations, named" 0 \
+run solve -H lc -j 2 --batch one-at-a-time --progress k5.txt
+expect "--progress --batch one-at-a-time: each board's iterations, named" 0 \
     err "^npuzzle solve: \[1/5\] [^ ]+: bound [0-9]+ next; [0-9]+ nodes generated" \
     err "^npuzzle solve: \[5/5\] [^ ]+: bound [0-9]+ next; [0-9]+ nodes generated"
 

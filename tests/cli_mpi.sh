@@ -75,9 +75,9 @@ cp out mpi.json
 expect "mpirun -np 3 npuzzle-mpi on Korf #1..20: optimal" 0
 check "the same answers and nodes_generated as -j 1, board for board" same mpi.json one.json
 head -n 5 k20.txt >k5.txt
-mpi "${P[@]}" -j 2 --one-at-a-time --progress -f json --check k5.txt
-expect "npuzzle-mpi --one-at-a-time: optimal, with a note that it is ignored" 0 \
-    err "--one-at-a-time is ignored"
+mpi "${P[@]}" -j 2 --batch one-at-a-time --progress -f json --check k5.txt
+expect "npuzzle-mpi --batch one-at-a-time: optimal, with a note that it is ignored" 0 \
+    err "--batch one-at-a-time is ignored"
 check "  ... and no iteration lines from boards solved side by side" \
     test "$(grep -c 'bound [0-9]* next' err)" -eq 0
 

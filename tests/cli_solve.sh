@@ -314,10 +314,25 @@ lengths() {
 generated() {
     sed -E 's/.*"nodes_generated"[[:space:]]*:[[:space:]]*([0-9]+).*/\1/' "$1" | tr '\n' ' '
 }
-run solve --format json --one-at-a-time -j 2 many.txt
-check "--one-at-a-time -j 2: exit 0" test "$rc" = 0
-check "--one-at-a-time -j 2: the lengths and counts of -j 1" \
+run solve --format json --batch one-at-a-time -j 2 many.txt
+check "--batch one-at-a-time -j 2: exit 0" test "$rc" = 0
+check "--batch one-at-a-time -j 2: the lengths and counts of -j 1" \
     test "$(lengths out) $(generated out)" = "$(lengths j1.json) $(generated j1.json)"
+run solve --format json --batch parallel -j 3 main.txt
+check "--batch parallel -j 3: exit 0" test "$rc" = 0
+run solve --batch sideways many.txt
+check "--batch sideways: exit 2, named" eval '[ "$rc" = 2 ] && grep -q "unknown --batch .sideways." err'
+# 24-puzzle boards go one at a time by default (--batch auto): --progress names each one's iterations
+{
+    scramble 5 5 0 RRDDLLURDRUL
+    scramble 5 5 0 DDRRULDRURDLLU
+} >five.txt
+run solve -H lc -j 2 --progress five.txt
+check "5x5 boards, -j 2: each board's iterations reported, named" \
+    eval '[ "$rc" = 0 ] && grep -q "^npuzzle solve: \[1/2\] [^ ]*: bound" err && grep -q "^npuzzle solve: \[2/2\] [^ ]*: bound" err'
+run solve -H lc -j 2 --progress --batch parallel five.txt
+check "5x5 boards, --batch parallel: no iteration lines" \
+    eval '[ "$rc" = 0 ] && ! grep -q "bound [0-9]* next" err'
 run solve --format json --algorithm astar -j 2 many.txt
 check "--algorithm astar -j 2: same lengths as IDA* -j 1" test "$(lengths out)" = "$(lengths j1.json)"
 

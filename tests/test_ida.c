@@ -1315,16 +1315,39 @@ static void test_batch_few_boards(void **state)
     assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
     for (int i = 0; i < N; i++)
         assert_int_equal(log.threads[i], 1);
-    /* unless one_at_a_time asks for every thread on each board */
+    /* unless NP_BATCH_ONE_AT_A_TIME asks for every thread on each board */
     memset(&log, 0, sizeof log);
     bo.threads = 2;
-    bo.one_at_a_time = true;
+    bo.mode = NP_BATCH_ONE_AT_A_TIME;
     assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
     for (int i = 0; i < N; i++) {
         assert_int_equal(log.threads[i], 2);
         assert_int_equal(log.index[i], i);
         check_korf_solution(&korf[ids[i]], &res[i], "lc, batch of 4 one at a time");
     }
+    /* NP_BATCH_PARALLEL: one to a thread even with fewer boards than threads */
+    memset(&log, 0, sizeof log);
+    bo.threads = THREADS;
+    bo.mode = NP_BATCH_PARALLEL;
+    assert_true(np_batch_solve(res, boards, N, &g, &opts, &bo) == NP_OK);
+    for (int i = 0; i < N; i++)
+        assert_int_equal(log.threads[i], 1);
+    /* the rule itself: one board, fewer boards than threads, 25 cells or more */
+    np_geom g5;
+    assert_true(np_geom_init(&g5, 5, 5, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_batch_opts rule;
+    memset(&rule, 0, sizeof rule);
+    rule.threads = 2;
+    assert_true(np_batch_one_at_a_time(1, &g, &rule));
+    assert_false(np_batch_one_at_a_time(2, &g, &rule));
+    assert_true(np_batch_one_at_a_time(2, &g5, &rule));
+    assert_true(np_batch_one_at_a_time(1, &g, NULL));
+    assert_true(np_batch_one_at_a_time(3, &g5, NULL));
+    rule.mode = NP_BATCH_PARALLEL;
+    assert_false(np_batch_one_at_a_time(2, &g5, &rule));
+    rule.mode = NP_BATCH_AUTO;
+    rule.algorithm = NP_ALG_ASTAR;
+    assert_false(np_batch_one_at_a_time(2, &g5, &rule));
     free(res);
     free(one);
 }

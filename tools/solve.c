@@ -61,13 +61,14 @@ void usage_solve(void)
            "                       at most W times the optimal one\n"
            "      --size RxC       board size (needed for non-square boards)\n"
            "      --goal G         blank-first (default: 0 1 2 ... N-1) or blank-last\n"
-           "  -j, --jobs N         threads (default: all cores or OMP_NUM_THREADS); boards\n"
-           "                       are solved in parallel, one to a thread; with fewer\n"
-           "                       boards than threads (IDA*), one after the other, each\n"
-           "                       board's search split over all threads\n"
-           "      --one-at-a-time  solve the boards one after the other, each on all\n"
-           "                       threads, however many there are (IDA*; for a few large\n"
-           "                       boards: the largest then does not run on one thread)\n"
+           "  -j, --jobs N         threads (default: all cores or OMP_NUM_THREADS): boards\n"
+           "                       one to a thread, or one after the other with each\n"
+           "                       board's search split over all threads (--batch)\n"
+           "      --batch MODE     how boards share the threads (IDA*): auto (the default:\n"
+           "                       one after the other, each on all threads, for boards of\n"
+           "                       25 cells or more or fewer boards than threads; else one\n"
+           "                       to a thread), parallel (one to a thread) or\n"
+           "                       one-at-a-time\n"
            "  -f, --format F       text (default), json (one object per line) or csv\n"
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
            "      --max-nodes N    give up on a board after N generated nodes\n"
@@ -213,6 +214,7 @@ typedef struct progress_ctx {
     np_journal iter_journal; /* for that, without a checkpoint */
     double t0;               /* when the board's search started */
     size_t current, total;   /* that board (its index in the batch), of how many */
+    bool mpi;                /* npuzzle-mpi: boards go to ranks */
 } progress_ctx;
 
 /* One board's search finished an iteration: the next bound, the nodes so far,
@@ -220,6 +222,8 @@ typedef struct progress_ctx {
 static void on_iteration(void *ctx, const np_iteration *next)
 {
     const progress_ctx *p = ctx;
+    if (!p->iterations)
+        return; /* boards side by side: their lines would interleave */
     double dt = np_clock() - p->t0;
     double nodes = (double)(next->generated + next->extra);
     char board[64] = "";
@@ -311,7 +315,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"dual", no_argument, NULL, 'L'},
         {"pdb-private", no_argument, NULL, 'S'},
         {"verify-tables", no_argument, NULL, 'V'},
-        {"one-at-a-time", no_argument, NULL, 'O'},
+        {"batch", required_argument, NULL, 'O'},
         {"algorithm", required_argument, NULL, 'a'},
         {"weight", required_argument, NULL, 'w'},
         {"size", required_argument, NULL, 's'},
@@ -356,7 +360,20 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'L': a->opts.dual = true; break;
         case 'S': a->shared_map = false; break;
         case 'V': a->verify_tables = true; break;
-        case 'O': a->bopts.one_at_a_time = true; break;
+        case 'O':
+            if (!strcmp(optarg, "auto"))
+                a->bopts.mode = NP_BATCH_AUTO;
+            else if (!strcmp(optarg, "parallel"))
+                a->bopts.mode = NP_BATCH_PARALLEL;
+            else if (!strcmp(optarg, "one-at-a-time"))
+                a->bopts.mode = NP_BATCH_ONE_AT_A_TIME;
+            else {
+                fprintf(stderr,
+                        "npuzzle solve: unknown --batch '%s' (auto, parallel or one-at-a-time)\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case 'a':
             if (!strcmp(optarg, "ida") || !strcmp(optarg, "idastar"))
                 a->bopts.algorithm = NP_ALG_IDA;
@@ -595,6 +612,10 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
         group[j] = in->v[idx[j]];
     pctx->entries = group ? group : in->v;
     pctx->total = m;
+    /* Boards one at a time (long searches, as a rule; np_batch_solve, or one
+     * board across the ranks of npuzzle-mpi): each finished iteration too. */
+    pctx->iterations = pctx->show && a->bopts.algorithm == NP_ALG_IDA &&
+        (pctx->mpi ? in->n == 1 : np_batch_one_at_a_time(m, &g, bopts));
     if (pctx->ck) {
         pctx->idx = idx;
         int crc = checkpoint_tables(pctx->ck, r, k, pdb.set ? np_pdbset_digest(pdb.set) : 0);
@@ -684,18 +705,16 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
 #ifdef NP_MPI
     mpi = mpi_active();
 #endif
-    if (mpi && a->bopts.one_at_a_time && !a->quiet)
+    if (mpi && a->bopts.mode == NP_BATCH_ONE_AT_A_TIME && !a->quiet)
         fprintf(stderr,
                 "npuzzle solve: note: npuzzle-mpi hands boards to ranks; "
-                "--one-at-a-time is ignored\n");
-    /* Boards one at a time (long searches, as a rule; np_batch_solve, or one
-     * board across ranks): each finished iteration too. */
-    pctx.iterations = pctx.show && a->bopts.algorithm == NP_ALG_IDA &&
-        (in->n == 1 || (!mpi && (in->n < (size_t)bopts.threads || a->bopts.one_at_a_time)));
+                "--batch one-at-a-time is ignored\n");
+    pctx.mpi = mpi;
+    /* each finished iteration too, where boards go one at a time (solve_group) */
     pctx.iter_journal = (np_journal){.iteration = on_iteration, .ctx = &pctx};
-    if (ck && pctx.iterations)
+    if (ck && pctx.show)
         checkpoint_observe(ck, on_iteration, &pctx);
-    if (ck || pctx.iterations) {
+    if (ck || pctx.show) {
         bopts.prepare = on_prepare;
         bopts.prepare_ctx = &pctx;
     }
