@@ -146,6 +146,19 @@ typedef struct search {
     int dual_sum[2];
 } search;
 
+/* A search (or a thread's copy of one; free it with free()): aligned to 128 bytes
+ * and padded to a multiple of 128 with 128 to spare, so that no cache line,
+ * nor the pair of lines the hardware prefetches together, holds the hot
+ * fields of two threads' copies. Copies from plain malloc sit end to start,
+ * and the dual terms at the end of one were written on every node next to
+ * the board at the start of the next: --dual ran 1.54 times faster on two
+ * threads than on one, instead of about 1.9. */
+static search *search_alloc(void)
+{
+    const size_t size = (sizeof(search) + 2 * 128 - 1) / 128 * 128;
+    return aligned_alloc(128, size);
+}
+
 /* Conflict moves of a line from its code (see lc_lines). */
 static int code_conflicts(int32_t code, int base, int len)
 {
@@ -1222,7 +1235,7 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
         break;
     default: return NP_EINVAL;
     }
-    search *s = malloc(sizeof *s);
+    search *s = search_alloc();
     if (!s)
         return NP_ENOMEM;
     int rc = search_tables(s, g, kind, kind >= K_PDB ? opts->pdbs : NULL);
@@ -1328,7 +1341,7 @@ int np_piece_list_search(const np_piece_list *pl, size_t index, np_piece *out,
         *stopped = true; /* told to stop before it started */
         return NP_OK;
     }
-    search *s = malloc(sizeof *s);
+    search *s = search_alloc();
     if (!s)
         return NP_ENOMEM;
     search_clone(s, pl->proto); /* each call its own state: calls may run at once */
@@ -1449,7 +1462,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(search *) is meant */
         workers = calloc((size_t)copies, sizeof *workers);
         for (int i = 0; workers && i < copies; i++) {
-            workers[i] = malloc(sizeof(search));
+            workers[i] = search_alloc();
             if (!workers[i]) {
                 for (int j = 0; j < i; j++)
                     free(workers[j]);
