@@ -155,8 +155,8 @@ typedef struct search {
  * threads than on one, instead of about 1.9. */
 static search *search_alloc(void)
 {
-    const size_t size = (sizeof(search) + 2 * 128 - 1) / 128 * 128;
-    return aligned_alloc(128, size);
+    const size_t line = 128, size = (sizeof(search) + 2 * line - 1) / line * line;
+    return aligned_alloc(line, size);
 }
 
 /* Conflict moves of a line from its code (see lc_lines). */
