@@ -42,36 +42,21 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     if (n == 0)
         return NP_OK;
     int threads = bopts->threads > 0 ? bopts->threads : 1;
-    if (np_batch_one_at_a_time(n, g, bopts)) {
-        /* One board after the other, each on every thread (the split
-         * search). One board to a thread would leave threads idle at the
-         * end, and the largest board alone would set the time: the 10
-         * easiest Korf-Felner 24-puzzle boards on 16 cores took 54.3 s one
-         * to a thread, 27.6 s one after the other. */
-        int first_err = NP_OK;
-        for (size_t i = 0; i < n; i++) {
-            np_search_opts all = *opts;
-            all.threads = threads;
-            if (bopts->prepare)
-                bopts->prepare(bopts->prepare_ctx, i, &all);
-            int rc = solve_one(&results[i], &boards[i], g, &all, bopts->algorithm);
-            if ((rc == NP_EINVAL || rc == NP_ENOMEM) && first_err == NP_OK)
-                first_err = rc;
-            if (bopts->progress)
-                bopts->progress(bopts->progress_ctx, i, i + 1, n, &results[i]);
-        }
-        return first_err;
-    }
+    /* Either one board after the other, each on every thread (the split
+     * search; a team of one runs the loop in order), or boards handed out
+     * one at a time to the threads: their costs differ by orders of
+     * magnitude, so a static split would leave a thread idle. One board to
+     * a thread leaves threads idle at the end while the largest board runs
+     * alone: the 10 easiest Korf-Felner 24-puzzle boards on 16 cores took
+     * 54.3 s that way, 27.6 s one after the other. */
+    const bool one_at_a_time = np_batch_one_at_a_time(n, g, bopts);
     np_search_opts each = *opts;
-    each.threads = 1;
+    each.threads = one_at_a_time ? threads : 1;
+    /* cppcheck-suppress unreadVariable ; read by num_threads() below */
+    const int team = one_at_a_time ? 1 : (size_t)threads > n ? (int)n : threads;
     size_t done = 0;
     int first_err = NP_OK;
-    if ((size_t)threads > n)
-        threads = (int)n; /* cppcheck-suppress unreadVariable ; read by num_threads() below */
-
-        /* Boards are handed out one at a time: their costs differ by orders of
-     * magnitude, so a static split would leave a thread idle. */
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team) if (team > 1)
     for (size_t i = 0; i < n; i++) {
         np_search_opts o = each;
         if (bopts->prepare)
