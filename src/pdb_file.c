@@ -28,6 +28,7 @@ struct np_pdb {
     int fd;         /* the mapped file, kept open for np_pdb_recheck */
     np__file_id id; /* its identity once open and checked */
     bool verified;  /* its payload hashed right on open (or its record says so) */
+    bool stamp_due; /* hashed on open, to be recorded (NP__PDB_OPEN_STAMP_LATER) */
 };
 
 /* p->id from the open file. @return NP_OK or NP_EIO naming the file. */
@@ -115,7 +116,9 @@ static int map_checked(np_pdb **out, const char *file, const char *name,
          * file in by read-ahead (in 2 MiB folios, thanks to MADV_HUGEPAGE). */
         rc = np_pdb_verify(p, err, errlen);
         p->verified = rc == NP_OK;
-        if (rc == NP_OK && stamp)
+        if (rc == NP_OK && stamp && (flags & NP__PDB_OPEN_STAMP_LATER))
+            p->stamp_due = true;
+        else if (rc == NP_OK && stamp)
             np__pdb_stamp_add(file, &p->id, h.payload_xxh3);
     }
     if (rc != NP_OK) {
@@ -188,6 +191,19 @@ int np_pdb_open(np_pdb **out, const char *path, const np_pdb_expect *expect, cha
                 size_t errlen)
 {
     return np_pdb_open_ex(out, path, expect, 0, err, errlen);
+}
+
+void np__pdb_stamp_due(np_pdb *const *pdbs, int n)
+{
+    np__stamp *due = malloc((size_t)(n > 0 ? n : 1) * sizeof *due);
+    int k = 0;
+    for (int i = 0; due && i < n; i++)
+        if (pdbs[i] && pdbs[i]->stamp_due) {
+            due[k++] = (np__stamp){pdbs[i]->path, &pdbs[i]->id, pdbs[i]->h.payload_xxh3};
+            pdbs[i]->stamp_due = false;
+        }
+    np__pdb_stamp_add_many(due, k);
+    free(due);
 }
 
 int np_pdb_verify(const np_pdb *pdb, char *err, size_t errlen)

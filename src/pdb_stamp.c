@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,10 +72,13 @@ static bool record_path(const char *path, char *rec, size_t reclen, const char *
     return n > 0 && (size_t)n < reclen && **base && !strchr(*base, '\n');
 }
 
-/* This boot's id into buf (37 bytes at least), "-" when unknown. */
-static void boot_id(char *buf, size_t len)
+/* This boot's id (the kernel's random/boot_id), "-" when unknown; read once
+ * a process. */
+static char boot_id_text[64] = "-";
+static pthread_once_t boot_id_once = PTHREAD_ONCE_INIT;
+
+static void read_boot_id(void)
 {
-    snprintf(buf, len, "-");
     int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return;
@@ -86,20 +90,24 @@ static void boot_id(char *buf, size_t len)
     id[n] = '\0';
     id[strcspn(id, " \n")] = '\0';
     if (*id)
-        snprintf(buf, len, "%s", id);
+        snprintf(boot_id_text, sizeof boot_id_text, "%s", id);
+}
+
+static const char *boot_id(void)
+{
+    (void)pthread_once(&boot_id_once, read_boot_id);
+    return boot_id_text;
 }
 
 /* The record's line for a file, newline included. @return its length, or -1. */
 static int format_line(char *line, size_t len, const char *base, const np__file_id *id,
                        uint64_t xxh3)
 {
-    char boot[64];
-    boot_id(boot, sizeof boot);
     int n = snprintf(line, len,
                      "%016" PRIx64 " %s %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId64 ".%09" PRId64
                      " %" PRId64 ".%09" PRId64 " %s\n",
-                     xxh3, boot, id->dev, id->ino, id->size, id->mtime_s, id->mtime_ns, id->ctime_s,
-                     id->ctime_ns, base);
+                     xxh3, boot_id(), id->dev, id->ino, id->size, id->mtime_s, id->mtime_ns,
+                     id->ctime_s, id->ctime_ns, base);
     return n > 0 && (size_t)n < len ? n : -1;
 }
 
@@ -190,16 +198,20 @@ bool np__pdb_stamp_match(const char *path, const np__file_id *id, uint64_t xxh3)
 
 void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3)
 {
-    char rec[PATH_MAX], line[PATH_MAX + 160], tmp[PATH_MAX + 64], err[16];
-    const char *base;
-    if (id->recent || !record_path(path, rec, sizeof rec, &base))
-        return;
-    int n = format_line(line, sizeof line, base, id, xxh3);
-    if (n < 0)
-        return;
-    size_t len = 0;
+    const np__stamp one = {path, id, xxh3};
+    np__pdb_stamp_add_many(&one, 1);
+}
+
+/* The record `rec` with the lines of files[i] for which take[i] (all of the
+ * record's directory), and its other well-formed lines. */
+static void rewrite_record(const char *rec, const np__stamp *files, const bool *take, int n)
+{
+    char line[PATH_MAX + 160], tmp[PATH_MAX + 64], err[16], other[PATH_MAX];
+    size_t len = 0, add = 0;
+    for (int i = 0; i < n; i++)
+        add += take[i] ? sizeof line : 0;
     char *old = read_record(rec, &len);
-    char *text = malloc(len + (size_t)n + 200);
+    char *text = malloc(len + add + 200);
     if (!text) {
         free(old);
         return;
@@ -207,20 +219,33 @@ void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3)
     size_t out = (size_t)sprintf(text,
                                  "# npuzzle: PDB files whose payload checksum was verified, "
                                  "with the identity they had then (npuzzle-pdb(5))\n");
-    /* keep the other files' lines; drop comments, lines of other forms,
-     * a partial last line and this file's old line */
+    /* keep the other files' lines; drop comments, lines of other forms, a
+     * partial last line and the old lines of the files recorded now */
     const char *s = old ? old : "";
     for (const char *e; (e = strchr(s, '\n')) != NULL; s = e + 1) {
         const size_t l = (size_t)(e + 1 - s);
-        if (line_well_formed(s, e) && !line_names(s, e, base) &&
-            out + l + (size_t)n < (size_t)STAMP_MAX_BYTES) {
+        bool named = false;
+        for (int i = 0; i < n && !named; i++) {
+            const char *base;
+            named = take[i] && record_path(files[i].path, other, sizeof other, &base) &&
+                line_names(s, e, base);
+        }
+        if (line_well_formed(s, e) && !named && out + l + add < (size_t)STAMP_MAX_BYTES) {
             memcpy(text + out, s, l);
             out += l;
         }
     }
     free(old);
-    memcpy(text + out, line, (size_t)n);
-    out += (size_t)n;
+    for (int i = 0; i < n; i++) {
+        const char *base;
+        if (!take[i] || !record_path(files[i].path, other, sizeof other, &base))
+            continue;
+        int m = format_line(line, sizeof line, base, files[i].id, files[i].xxh3);
+        if (m > 0) {
+            memcpy(text + out, line, (size_t)m);
+            out += (size_t)m;
+        }
+    }
     int fd = np__make_temp(rec, tmp, sizeof tmp, err, sizeof err);
     if (fd >= 0) {
         if (np__write_all(fd, text, out, 0) != 0)
@@ -229,4 +254,26 @@ void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3)
             (void)np__commit_temp(fd, tmp, rec, err, sizeof err);
     }
     free(text);
+}
+
+void np__pdb_stamp_add_many(const np__stamp *files, int n)
+{
+    if (n <= 0)
+        return;
+    bool *done = calloc((size_t)n, sizeof *done), *take = calloc((size_t)n, sizeof *take);
+    char rec[PATH_MAX], other[PATH_MAX];
+    for (int i = 0; done && take && i < n; i++) {
+        const char *base;
+        if (done[i] || files[i].id->recent || !record_path(files[i].path, rec, sizeof rec, &base))
+            continue;
+        /* every file left whose record is this one */
+        for (int k = i; k < n; k++) {
+            take[k] = !done[k] && !files[k].id->recent &&
+                record_path(files[k].path, other, sizeof other, &base) && !strcmp(other, rec);
+            done[k] = done[k] || take[k];
+        }
+        rewrite_record(rec, files, take, n);
+    }
+    free(done);
+    free(take);
 }

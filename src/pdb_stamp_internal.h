@@ -52,4 +52,24 @@ bool np__pdb_stamp_match(const char *path, const np__file_id *id, uint64_t xxh3)
  * written just keeps no record (the next open hashes again). */
 void np__pdb_stamp_add(const char *path, const np__file_id *id, uint64_t xxh3);
 
+/* A file np__pdb_stamp_add_many records. */
+typedef struct np__stamp {
+    const char *path;
+    const np__file_id *id;
+    uint64_t xxh3;
+} np__stamp;
+
+/* np__pdb_stamp_add of n files, the record of each directory rewritten once
+ * (a set of tables opened together: one rewrite instead of one a table). */
+void np__pdb_stamp_add_many(const np__stamp *files, int n);
+
+/* np_pdb_open_ex's flag (internal) with NP_PDB_OPEN_STAMP: a file verified
+ * on open is not recorded then, but by np__pdb_stamp_due. */
+#define NP__PDB_OPEN_STAMP_LATER 0x100u
+
+struct np_pdb;
+/* Record, with one rewrite per directory, the files of pdbs[0..n) (NULL
+ * entries skipped) opened with NP__PDB_OPEN_STAMP_LATER and verified then. */
+void np__pdb_stamp_due(struct np_pdb *const *pdbs, int n);
+
 #endif

@@ -10,6 +10,7 @@
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_gen.h"
 #include "error_internal.h"
+#include "pdb_stamp_internal.h"
 #include "pdbset_internal.h"
 
 /* Copy pattern p's payload into private memory backed by 2 MiB pages where
@@ -39,7 +40,7 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
 /* The flags each table is opened with. */
 static unsigned open_flags(unsigned set_flags)
 {
-    return set_flags & NP_PDBSET_STAMP ? NP_PDB_OPEN_STAMP : 0;
+    return set_flags & NP_PDBSET_STAMP ? NP_PDB_OPEN_STAMP | NP__PDB_OPEN_STAMP_LATER : 0;
 }
 
 /* The dual lookup's tables (np__pdb_dual); with NP_PDBSET_DUAL the tables of
@@ -162,6 +163,18 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
     }
     if (rc == NP_OK)
         rc = dual_tables(set, dir, flags, err, errlen);
+    /* the tables verified now, in one rewrite of the record (those of a set
+     * that failed too: they were verified) */
+    np_pdb *opened[NP_PARTITION_MAX * (1 + NP_PDBSET_REGIONS + NP_PATTERN_MAX_TILES)];
+    int nopened = 0;
+    for (int p = 0; p < NP_PARTITION_MAX; p++) {
+        opened[nopened++] = set->pdb[p];
+        for (int k = 0; k < NP_PDBSET_REGIONS; k++)
+            opened[nopened++] = set->region_pdb[p][k];
+        for (int j = 0; j < NP_PATTERN_MAX_TILES; j++)
+            opened[nopened++] = set->sub_pdb[p][j];
+    }
+    np__pdb_stamp_due(opened, nopened);
     if (rc != NP_OK) {
         np_pdbset_close(set);
         return rc;

@@ -166,9 +166,25 @@ mkdir -p "$V"
 cp "$A/$F1" "$A/$F2" "$V/"
 printf '%b' "$(printf '\\%03o' $(((byte ^ 0x5a) & 255)))" |
     dd of="$V/$F2" bs=1 seek="$off" conv=notrunc status=none
+W="$T/verified-set"
+mkdir -p "$W"
+cp "$A"/*.pdb "$W/"
 # a table changed in the last NPUZZLE_PDB_SETTLE seconds (default 900) is never recorded
 export NPUZZLE_PDB_SETTLE=2
 sleep 3
+# a set opened together (the 11 tables of --dual) is recorded whole, in one rewrite
+if command -v strace >/dev/null && strace -o /dev/null true 2>/dev/null; then
+    strace -f -o "$T/strace" -e trace=rename,renameat,renameat2 \
+        "$NP" solve -H pdb --dual --pdb-dir "$W" -q "$H8" >/dev/null 2>&1
+    n=$(grep -c 'npuzzle-verified"' "$T/strace")
+    [ "$n" -eq 1 ] && ok || bad "the record of 11 tables opened together was written $n times"
+else
+    "$NP" solve -H pdb --dual --pdb-dir "$W" -q "$H8" >/dev/null 2>&1
+    echo "  (no working strace: the record's rewrites are not counted)"
+fi
+for f in "$W"/*.pdb; do
+    grep -q " ${f##*/}\$" "$W/.npuzzle-verified" && ok || bad "${f##*/} not in the record"
+done
 run 3 "a corrupt table, no record yet" "$NP" solve -H pdb --pdb-dir "$V" -q "$H8"
 has "$F2" "$T/err" "  ... the message names the corrupt table"
 has " $F1" "$V/.npuzzle-verified" "  ... the good table is recorded as verified"
