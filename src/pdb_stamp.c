@@ -266,8 +266,8 @@ void np__pdb_stamp_add_many(const np__stamp *files, int n)
         const char *base;
         if (done[i] || files[i].id->recent || !record_path(files[i].path, rec, sizeof rec, &base))
             continue;
-        /* every file left whose record is this one */
-        for (int k = i; k < n; k++) {
+        /* every file left whose record is this one (none of another group) */
+        for (int k = 0; k < n; k++) {
             take[k] = !done[k] && !files[k].id->recent &&
                 record_path(files[k].path, other, sizeof other, &base) && !strcmp(other, rec);
             done[k] = done[k] || take[k];

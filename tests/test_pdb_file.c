@@ -26,6 +26,7 @@
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_file.h"
 #include "npuzzle/pdb_gen.h"
+#include "../src/pdb_stamp_internal.h" /* np__pdb_stamp_add_many */
 #include "npuzzle/rank.h"
 
 static char dir[256];
@@ -1005,6 +1006,45 @@ static void test_stamp(void **state)
     unsetenv("NPUZZLE_PDB_SETTLE");
 }
 
+/* Files of two directories recorded together: each directory's record gets
+ * its own files' lines, and only those. */
+static void test_stamp_many(void **state)
+{
+    (void)state;
+    char d1[512], d2[512], p[4][600], r1[600], r2[600];
+    path_in(d1, sizeof d1, "many1");
+    path_in(d2, sizeof d2, "many2");
+    assert_int_equal(mkdir(d1, 0755), 0);
+    assert_int_equal(mkdir(d2, 0755), 0);
+    const char *dirs[4] = {d1, d2, d1, d2}, *names[4] = {"a.pdb", "b.pdb", "c.pdb", "d.pdb"};
+    np__file_id id[4];
+    np__stamp files[4];
+    for (int i = 0; i < 4; i++) {
+        snprintf(p[i], sizeof p[i], "%s/%s", dirs[i], names[i]);
+        id[i] = (np__file_id){.dev = 1, .ino = 10 + (uint64_t)i, .size = 4096, .recent = i == 3};
+        files[i] = (np__stamp){p[i], &id[i], 0x1111u * (uint64_t)(i + 1)};
+    }
+    np__pdb_stamp_add_many(files, 4);
+    snprintf(r1, sizeof r1, "%s/%s", d1, NP__PDB_STAMP_NAME);
+    snprintf(r2, sizeof r2, "%s/%s", d2, NP__PDB_STAMP_NAME);
+    const char *t1 = slurp(r1);
+    assert_non_null(t1);
+    assert_non_null(strstr(t1, " a.pdb\n"));
+    assert_non_null(strstr(t1, " c.pdb\n"));
+    assert_null(strstr(t1, "b.pdb"));
+    assert_null(strstr(t1, "d.pdb"));
+    const char *t2 = slurp(r2);
+    assert_non_null(t2);
+    assert_non_null(strstr(t2, " b.pdb\n"));
+    assert_null(strstr(t2, "a.pdb"));
+    assert_null(strstr(t2, "c.pdb"));
+    assert_null(strstr(t2, "d.pdb")); /* changed too recently: never recorded */
+    unlink(r1);
+    unlink(r2);
+    rmdir(d1);
+    rmdir(d2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1031,6 +1071,7 @@ int main(void)
         cmocka_unit_test(test_zst_round_trip),
         cmocka_unit_test(test_zst_damaged),
         cmocka_unit_test(test_stamp),
+        cmocka_unit_test(test_stamp_many),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
