@@ -208,12 +208,18 @@ static void rewrite_record(const char *rec, const np__stamp *files, const bool *
 {
     char line[PATH_MAX + 160], tmp[PATH_MAX + 64], err[16], other[PATH_MAX];
     size_t len = 0, add = 0;
+    /* each taken file's name in the directory, found once */
+    const char **base = calloc((size_t)n, sizeof *base);
+    if (!base)
+        return;
     for (int i = 0; i < n; i++)
-        add += take[i] ? sizeof line : 0;
+        if (take[i] && record_path(files[i].path, other, sizeof other, &base[i]))
+            add += sizeof line;
     char *old = read_record(rec, &len);
     char *text = malloc(len + add + 200);
     if (!text) {
         free(old);
+        free(base);
         return;
     }
     size_t out = (size_t)sprintf(text,
@@ -225,11 +231,8 @@ static void rewrite_record(const char *rec, const np__stamp *files, const bool *
     for (const char *e; (e = strchr(s, '\n')) != NULL; s = e + 1) {
         const size_t l = (size_t)(e + 1 - s);
         bool named = false;
-        for (int i = 0; i < n && !named; i++) {
-            const char *base;
-            named = take[i] && record_path(files[i].path, other, sizeof other, &base) &&
-                line_names(s, e, base);
-        }
+        for (int i = 0; i < n && !named; i++)
+            named = base[i] && line_names(s, e, base[i]);
         if (line_well_formed(s, e) && !named && out + l + add < (size_t)STAMP_MAX_BYTES) {
             memcpy(text + out, s, l);
             out += l;
@@ -237,10 +240,7 @@ static void rewrite_record(const char *rec, const np__stamp *files, const bool *
     }
     free(old);
     for (int i = 0; i < n; i++) {
-        const char *base;
-        if (!take[i] || !record_path(files[i].path, other, sizeof other, &base))
-            continue;
-        int m = format_line(line, sizeof line, base, files[i].id, files[i].xxh3);
+        int m = base[i] ? format_line(line, sizeof line, base[i], files[i].id, files[i].xxh3) : -1;
         if (m > 0) {
             memcpy(text + out, line, (size_t)m);
             out += (size_t)m;
@@ -254,6 +254,7 @@ static void rewrite_record(const char *rec, const np__stamp *files, const bool *
             (void)np__commit_temp(fd, tmp, rec, err, sizeof err);
     }
     free(text);
+    free(base);
 }
 
 void np__pdb_stamp_add_many(const np__stamp *files, int n)
