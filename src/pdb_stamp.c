@@ -22,7 +22,7 @@
 
 #include "atomic_file_internal.h"
 
-enum { STAMP_MAX_BYTES = 1 << 20 }; /* a larger record is not read (nor kept) */
+enum { STAMP_MAX_BYTES = NP__PDB_STAMP_MAX_BYTES };
 
 /* The settling time in seconds: NPUZZLE_PDB_SETTLE when it is a whole
  * number, else NP__SETTLE_S. */
@@ -208,13 +208,20 @@ static void rewrite_record(const char *rec, const np__stamp *files, const bool *
 {
     char line[PATH_MAX + 160], tmp[PATH_MAX + 64], err[16], other[PATH_MAX];
     size_t len = 0, add = 0;
-    /* each taken file's name in the directory, found once */
+    /* each taken file's name in the directory, found once, and the room its
+     * new line takes */
     const char **base = calloc((size_t)n, sizeof *base);
     if (!base)
         return;
-    for (int i = 0; i < n; i++)
-        if (take[i] && record_path(files[i].path, other, sizeof other, &base[i]))
-            add += sizeof line;
+    for (int i = 0; i < n; i++) {
+        if (!take[i] || !record_path(files[i].path, other, sizeof other, &base[i]))
+            continue;
+        int m = format_line(line, sizeof line, base[i], files[i].id, files[i].xxh3);
+        if (m > 0)
+            add += (size_t)m;
+        else
+            base[i] = NULL;
+    }
     char *old = read_record(rec, &len);
     char *text = malloc(len + add + 200);
     if (!text) {
@@ -241,7 +248,7 @@ static void rewrite_record(const char *rec, const np__stamp *files, const bool *
     free(old);
     for (int i = 0; i < n; i++) {
         int m = base[i] ? format_line(line, sizeof line, base[i], files[i].id, files[i].xxh3) : -1;
-        if (m > 0) {
+        if (m > 0) { /* as long as above: the same fields */
             memcpy(text + out, line, (size_t)m);
             out += (size_t)m;
         }

@@ -27,6 +27,10 @@
 /* The record's name, in each table directory. */
 #define NP__PDB_STAMP_NAME ".npuzzle-verified"
 
+/* The largest record read (a larger one is ignored); a rewrite keeps the
+ * record under it by dropping old lines of other files, the last first. */
+#define NP__PDB_STAMP_MAX_BYTES (1 << 20)
+
 /* How long after its last change a file's times may still change unseen,
  * unless NPUZZLE_PDB_SETTLE (whole seconds) says otherwise. */
 #define NP__SETTLE_S 900

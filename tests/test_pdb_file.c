@@ -1045,6 +1045,110 @@ static void test_stamp_many(void **state)
     rmdir(d2);
 }
 
+/* How many lines of the record at `path` end with " NAME" (NULL: how many lines). */
+static int count_lines(const char *path, const char *name)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    int count = 0;
+    char tail[256];
+    snprintf(tail, sizeof tail, " %s\n", name ? name : "");
+    const size_t tl = strlen(tail);
+    while ((n = getline(&line, &cap, f)) > 0)
+        count += !name || ((size_t)n >= tl && !strcmp(line + n - tl, tail));
+    free(line);
+    fclose(f);
+    return count;
+}
+
+/* Files recorded together whose record already names them, some more than
+ * once (a record written by hand, or by an older version): each ends up with
+ * exactly its new line, and the other files' lines stay. */
+static void test_stamp_many_stale(void **state)
+{
+    (void)state;
+    char d[512], rec[600], p[2][600];
+    path_in(d, sizeof d, "stale-group");
+    assert_int_equal(mkdir(d, 0755), 0);
+    snprintf(rec, sizeof rec, "%s/%s", d, NP__PDB_STAMP_NAME);
+    FILE *f = fopen(rec, "wb");
+    assert_non_null(f);
+    fputs("0000000000000001 - 1 5 4096 1.000000000 1.000000000 a.pdb\n"
+          "0000000000000002 - 1 6 4096 1.000000000 1.000000000 c.pdb\n"
+          "0123456789abcdef - 1 7 4096 1.000000000 1.000000000 keep.pdb\n"
+          "0000000000000003 - 1 5 4096 2.000000000 2.000000000 a.pdb\n"
+          "0000000000000004 - 1 6 4096 2.000000000 2.000000000 c.pdb\n"
+          "0000000000000005 - 1 6 4096 3.000000000 3.000000000 c.pdb\n",
+          f);
+    fclose(f);
+    const char *names[2] = {"a.pdb", "c.pdb"};
+    np__file_id id[2];
+    np__stamp files[2];
+    for (int i = 0; i < 2; i++) {
+        snprintf(p[i], sizeof p[i], "%s/%s", d, names[i]);
+        id[i] = (np__file_id){.dev = 1, .ino = 5 + (uint64_t)i, .size = 4096, .mtime_s = 9};
+        files[i] = (np__stamp){p[i], &id[i], 0x7777u + (uint64_t)i};
+    }
+    np__pdb_stamp_add_many(files, 2);
+    assert_int_equal(count_lines(rec, "a.pdb"), 1);
+    assert_int_equal(count_lines(rec, "c.pdb"), 1);
+    assert_int_equal(count_lines(rec, "keep.pdb"), 1);
+    assert_int_equal(count_lines(rec, NULL), 4); /* the comment and three files */
+    for (int i = 0; i < 2; i++)
+        assert_true(np__pdb_stamp_match(p[i], &id[i], files[i].xxh3));
+    np__file_id old = id[0];
+    old.mtime_s = 2;
+    assert_false(np__pdb_stamp_match(p[0], &old, 3)); /* the stale line is gone */
+    unlink(rec);
+    rmdir(d);
+}
+
+/* A record near its size limit: recording a file keeps every other file's
+ * line while they and the new line fit (room is kept for the new line's
+ * length, not for the longest line there could be). */
+static void test_stamp_near_limit(void **state)
+{
+    (void)state;
+    char d[512], rec[600], p[600], line[128];
+    path_in(d, sizeof d, "near-limit");
+    assert_int_equal(mkdir(d, 0755), 0);
+    snprintf(rec, sizeof rec, "%s/%s", d, NP__PDB_STAMP_NAME);
+    FILE *f = fopen(rec, "wb");
+    assert_non_null(f);
+    /* other files' lines up to 2,000 bytes short of the limit: room for the
+     * comment line (under 200 bytes) and the new line (under 200), not for
+     * a reservation of a path's length */
+    long total = 0;
+    int lines = 0;
+    for (;;) {
+        int n = snprintf(line, sizeof line,
+                         "0123456789abcdef - 1 %d 4096 1.000000000 1.000000000 f%07d.pdb\n", lines,
+                         lines);
+        if (total + n > NP__PDB_STAMP_MAX_BYTES - 2000)
+            break;
+        fputs(line, f);
+        total += n;
+        lines++;
+    }
+    fclose(f);
+    snprintf(p, sizeof p, "%s/new.pdb", d);
+    np__file_id id = {.dev = 1, .ino = 99, .size = 4096, .mtime_s = 9};
+    np__pdb_stamp_add(p, &id, 0x4242u);
+    assert_int_equal(count_lines(rec, NULL), lines + 2); /* the comment, the old, the new */
+    assert_int_equal(count_lines(rec, "f0000000.pdb"), 1);
+    snprintf(line, sizeof line, "f%07d.pdb", lines - 1);
+    assert_int_equal(count_lines(rec, line), 1); /* the last one kept too */
+    assert_true(np__pdb_stamp_match(p, &id, 0x4242u));
+    struct stat st;
+    assert_int_equal(stat(rec, &st), 0);
+    assert_true(st.st_size < NP__PDB_STAMP_MAX_BYTES);
+    unlink(rec);
+    rmdir(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1072,6 +1176,8 @@ int main(void)
         cmocka_unit_test(test_zst_damaged),
         cmocka_unit_test(test_stamp),
         cmocka_unit_test(test_stamp_many),
+        cmocka_unit_test(test_stamp_many_stale),
+        cmocka_unit_test(test_stamp_near_limit),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
