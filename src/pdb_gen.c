@@ -157,6 +157,8 @@ typedef struct gen_ctx {
     uint64_t *codes;       /* 2 bits per state */
     uint8_t *active[2];    /* [code - 1][comb]: the set has states with that code */
     uint8_t *values;       /* the output, one byte per placement */
+    uint8_t *at_min;       /* NULL, or per placement the regions (< NP_PDB_GAIN_REGIONS)
+                            * reached at its value's depth */
 } gen_ctx;
 
 /* Claim a state for the next frontier: set its code to `code` if it is 0.
@@ -193,6 +195,19 @@ static inline bool value_claim(uint8_t *values, uint64_t idx, uint8_t depth)
         return false;
     return __atomic_compare_exchange_n(&values[idx], &old, depth, false, __ATOMIC_RELAXED,
                                        __ATOMIC_RELAXED);
+}
+
+/* A state of placement place_base + perm was reached at `depth`: when that is
+ * the placement's value (its least depth; the value is set by now, by this
+ * thread or another of this level, all writing the same depth), its region is
+ * one at the minimum. */
+static inline void note_at_min(const gen_ctx *cx, uint64_t state_base, uint64_t place_base,
+                               uint64_t perm, uint8_t depth)
+{
+    const uint64_t reg = state_base / cx->kfact - cx->base[place_base / cx->kfact];
+    if (reg < NP_PDB_GAIN_REGIONS &&
+        __atomic_load_n(&cx->values[place_base + perm], __ATOMIC_RELAXED) == depth)
+        __atomic_fetch_or(&cx->at_min[place_base + perm], (uint8_t)(1u << reg), __ATOMIC_RELAXED);
 }
 
 /* Hands out consecutive index blocks [lo, hi) to the threads of a team: the
@@ -301,6 +316,8 @@ static void expand_unit(const gen_ctx *cx, uint64_t comb, int reg, uint64_t fron
                         __atomic_store_n(mv[m].active, 1, __ATOMIC_RELAXED);
                     if (value_claim(cx->values, mv[m].place_base + np, depth))
                         new_places++;
+                    if (cx->at_min)
+                        note_at_min(cx, mv[m].state_base, mv[m].place_base, np, depth);
                 }
             }
         }
@@ -386,8 +403,12 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     np_pdb_gen_opts defaults = {0};
     if (!opts)
         opts = &defaults;
+    if (opts->region_gain)
+        *opts->region_gain = NULL;
+    if (!g || !tiles)
+        return NP_EINVAL;
     double t0 = np_clock();
-    if (g && tiles && opts->goal_region) {
+    if (opts->goal_region) {
         /* a free cell with the pattern at home: not a home of the pattern's tiles */
         if (opts->goal_region < 0 || opts->goal_region > g->cells)
             return NP_EINVAL;
@@ -400,8 +421,11 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     int rc = np_pdb_gen_estimate_for(&est, g, tiles, ntiles);
     if (rc != NP_OK)
         return rc;
-    uint64_t need = est.table_bytes + est.work_bytes;
-    if (est.work_bytes == UINT64_MAX || need < est.table_bytes)
+    /* the zero-aware part: one more byte per placement, through the BFS and
+     * beside the finished table while it is renumbered */
+    const uint64_t gain_bytes = opts->region_gain ? est.table_bytes : 0;
+    uint64_t need = est.table_bytes + est.work_bytes + gain_bytes;
+    if (est.work_bytes == UINT64_MAX || need < est.table_bytes + gain_bytes)
         return NP_ETOOBIG;
     if (opts->max_memory && need > opts->max_memory)
         return NP_ETOOBIG;
@@ -444,9 +468,12 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     cx.active[0] = calloc(cx.ncombs, 1);
     cx.active[1] = calloc(cx.ncombs, 1);
     uint8_t *values = malloc((size_t)est.entries);
+    if (opts->region_gain)
+        cx.at_min = calloc((size_t)est.entries, 1);
     if (!cx.active[0] || !cx.active[1] || !cx.mask || !cx.base || !cx.region || !cx.codes ||
-        !cx.hi_tab || !cx.lo_tab || !values) {
+        !cx.hi_tab || !cx.lo_tab || !values || (opts->region_gain && !cx.at_min)) {
         free(values);
+        free(cx.at_min);
         gen_free(&cx);
         return NP_ENOMEM;
     }
@@ -482,6 +509,7 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
          * write past them. */
         gen_free(&cx);
         free(values);
+        free(cx.at_min);
         return NP_ETOOBIG;
     }
 
@@ -509,6 +537,8 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
     int goal_reg = cx.region[goal_comb * (size_t)cx.n + goal_blank];
     state_claim(cx.codes, (cx.base[goal_comb] + (uint64_t)goal_reg) * cx.kfact + goal_perm, 1);
     values[goal_comb * cx.kfact + goal_perm] = 0;
+    if (cx.at_min && goal_reg < NP_PDB_GAIN_REGIONS)
+        cx.at_min[goal_comb * cx.kfact + goal_perm] = (uint8_t)(1u << goal_reg);
     cx.active[0][goal_comb] = 1;
 
     np_pdb_gen_progress pr = {
@@ -576,15 +606,34 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
      * bug -- never hand out a table with holes. */
     if (rc == NP_OK && (pr.placements_reached != est.entries || pr.states_reached != nstates))
         rc = NP_EUNSUPPORTED;
+    /* The zero-aware part, in place: the regions not at the minimum, of those
+     * a table tells apart. */
+    uint8_t *gain = cx.at_min;
+    if (rc == NP_OK && gain) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+        for (long c = 0; c < (long)cx.ncombs; c++) {
+            const uint64_t nreg = cx.base[c + 1] - cx.base[c];
+            const uint8_t all =
+                (uint8_t)((1u << (nreg < NP_PDB_GAIN_REGIONS ? nreg : NP_PDB_GAIN_REGIONS)) - 1);
+            uint8_t *e = gain + (uint64_t)c * cx.kfact;
+            for (uint64_t p = 0; p < cx.kfact; p++)
+                e[p] = (uint8_t)(all & ~e[p]);
+        }
+    }
     gen_free(&cx);
     if (rc == NP_OK)
         rc = to_rank_index(&values, &cx.gx, &cx.ranker, threads);
+    if (rc == NP_OK && gain)
+        rc = to_rank_index(&gain, &cx.gx, &cx.ranker, threads);
     if (rc != NP_OK) {
         free(values);
+        free(gain);
         return rc;
     }
     *out_values = values;
     *out_entries = est.entries;
+    if (opts->region_gain)
+        *opts->region_gain = gain;
     return NP_OK;
 }
 

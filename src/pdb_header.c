@@ -23,6 +23,7 @@ const char *np_pdb_encoding_name(int encoding)
     switch (encoding) {
     case NP_PDB_ENC_8BIT: return "8bit";
     case NP_PDB_ENC_4BIT: return "4bit";
+    case NP_PDB_ENC_ZA: return "4bit+za";
     case NP_PDB_ENC_AUTO: return "auto";
     }
     return "unknown";
@@ -38,8 +39,10 @@ int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *t
     return np_pdb_filename_region(buf, buflen, g, tiles, ntiles, 0);
 }
 
-int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
-                           int ntiles, int goal_region)
+/* The name of a pattern's table, with "-rC" for a goal region and "-z" for
+ * the zero-aware table. */
+static int table_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                          int ntiles, int goal_region, bool zero_aware)
 {
     char tmp[16 + 4 * NP_MAX_CELLS + 8];
     int n = snprintf(tmp, sizeof tmp, "%dx%d-%s-", g->rows, g->cols,
@@ -48,10 +51,21 @@ int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uin
         n += snprintf(tmp + n, sizeof tmp - (size_t)n, i ? ".%d" : "%d", tiles[i]);
     if (goal_region > 0)
         n += snprintf(tmp + n, sizeof tmp - (size_t)n, "-r%d", goal_region - 1);
-    n += snprintf(tmp + n, sizeof tmp - (size_t)n, ".pdb");
+    n += snprintf(tmp + n, sizeof tmp - (size_t)n, zero_aware ? "-z.pdb" : ".pdb");
     if (buf && buflen)
         snprintf(buf, buflen, "%s", tmp);
     return n;
+}
+
+int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                           int ntiles, int goal_region)
+{
+    return table_filename(buf, buflen, g, tiles, ntiles, goal_region, false);
+}
+
+int np_pdb_filename_za(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles, int ntiles)
+{
+    return table_filename(buf, buflen, g, tiles, ntiles, 0, true);
 }
 
 /* ---- little-endian fields ------------------------------------------------ */
@@ -172,7 +186,8 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     if (b[18] > NP_GOAL_BLANK_LAST)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad goal convention %d in header", path,
                         b[18]);
-    if (h->encoding != NP_PDB_ENC_8BIT && h->encoding != NP_PDB_ENC_4BIT)
+    if (h->encoding != NP_PDB_ENC_8BIT && h->encoding != NP_PDB_ENC_4BIT &&
+        h->encoding != NP_PDB_ENC_ZA)
         return np__fail(NP_EFORMAT, err, errlen, "%s: unknown entry encoding %d", path,
                         h->encoding);
     if (h->ntiles < 1 || h->ntiles > NP_RANK_MAX_K || h->ntiles >= cells)

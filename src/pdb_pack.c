@@ -125,6 +125,23 @@ void np__pdb_pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
     }
 }
 
+void np__pdb_pack_za(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                     const uint8_t *values, const uint8_t *gain, uint64_t lo, uint64_t n,
+                     uint8_t *out, int threads)
+{
+    uint64_t nblocks = (n + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
+#pragma omp parallel for num_threads(thread_count(threads)) schedule(static)
+    for (uint64_t b = 0; b < nblocks; b++) {
+        uint64_t a = b * BLOCK_ENTRIES, e = a + BLOCK_ENTRIES < n ? a + BLOCK_ENTRIES : n;
+        md_iter it;
+        md_iter_init(&it, r, g, tiles, lo + a);
+        for (uint64_t i = a; i < e; i++, md_iter_next(&it)) {
+            unsigned nib = (unsigned)(values[lo + i] - md_iter_md(&it)) >> 1;
+            out[i] = (uint8_t)(nib | (gain[lo + i] & 15u) << 4);
+        }
+    }
+}
+
 /* ---- reading back: the value histogram ------------------------------------- */
 
 int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], int threads)
@@ -142,7 +159,8 @@ int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], in
     g = &labelled;
     const uint8_t *p = np_pdb_payload(pdb);
     uint64_t entries = h->entries, nblocks = (entries + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
-    bool four = h->encoding == NP_PDB_ENC_4BIT;
+    const np_pdb_view view = np_pdb_get_view(pdb);
+    bool four = h->encoding == NP_PDB_ENC_4BIT || h->encoding == NP_PDB_ENC_ZA;
 #pragma omp parallel num_threads(thread_count(threads))
     {
         uint64_t local[256] = {0};
@@ -158,7 +176,7 @@ int np_pdb_histogram(const np_pdb *pdb, const np_geom *g, uint64_t hist[256], in
             md_iter it;
             md_iter_init(&it, &r, g, h->tiles, lo);
             for (uint64_t i = lo; i < hi; i++, md_iter_next(&it)) {
-                int v = np_pdb_value4(p, i, md_iter_md(&it));
+                int v = np_pdb_view_value(&view, i, md_iter_md(&it));
                 local[v < 256 ? v : 255]++;
             }
         }

@@ -23,4 +23,11 @@ void np__pdb_scan_values(const np_ranker *r, const np_geom *g, const uint8_t *ti
 void np__pdb_pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
                    const uint8_t *values, uint64_t lo, uint64_t n, uint8_t *out, int threads);
 
+/* The zero-aware encoding of entries [lo, lo + n) (each value fits 4 bits, as
+ * np__pdb_scan_values found): byte i = the nibble | gain[lo + i] << 4, into
+ * out[0 .. n). */
+void np__pdb_pack_za(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                     const uint8_t *values, const uint8_t *gain, uint64_t lo, uint64_t n,
+                     uint8_t *out, int threads);
+
 #endif

@@ -54,13 +54,22 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         return np__fail(NP_EINVAL, err, errlen, "%s: %llu entries given, the pattern has %llu",
                         path, (unsigned long long)entries, (unsigned long long)r.count);
     if (o.encoding != NP_PDB_ENC_AUTO && o.encoding != NP_PDB_ENC_8BIT &&
-        o.encoding != NP_PDB_ENC_4BIT)
+        o.encoding != NP_PDB_ENC_4BIT && o.encoding != NP_PDB_ENC_ZA)
         return np__fail(NP_EINVAL, err, errlen, "%s: unknown encoding %d", path, o.encoding);
+    if (o.region_gain && o.encoding == NP_PDB_ENC_AUTO)
+        o.encoding = NP_PDB_ENC_ZA;
+    if ((o.encoding == NP_PDB_ENC_ZA) != (o.region_gain != NULL))
+        return np__fail(NP_EINVAL, err, errlen,
+                        o.region_gain ? "%s: region gains need the zero-aware encoding"
+                                      : "%s: the zero-aware encoding needs region gains",
+                        path);
+    const bool za = o.encoding == NP_PDB_ENC_ZA;
 
     /* Encode 4-bit in the same pass as the check when memory allows; else
-     * np__pdb_pack4() encodes again chunk by chunk while writing. */
+     * np__pdb_pack4() encodes again chunk by chunk while writing. The
+     * zero-aware encoding is always made chunk by chunk (np__pdb_pack_za). */
     uint8_t *packed = NULL;
-    if (o.encoding != NP_PDB_ENC_8BIT)
+    if (o.encoding != NP_PDB_ENC_8BIT && !za)
         packed = malloc(np_pdb_payload_bytes(NP_PDB_ENC_4BIT, entries));
     int maxv;
     uint64_t bad;
@@ -73,11 +82,11 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         free(packed);
         packed = NULL;
     }
-    if (enc == NP_PDB_ENC_4BIT && bad != UINT64_MAX) {
+    if ((enc == NP_PDB_ENC_4BIT || za) && bad != UINT64_MAX) {
         free(packed);
         return np__fail(NP_EINVAL, err, errlen,
-                        "%s: entry %llu (value %d) does not fit the 4-bit encoding", path,
-                        (unsigned long long)bad, values[bad]);
+                        "%s: entry %llu (value %d) does not fit the %s encoding", path,
+                        (unsigned long long)bad, values[bad], za ? "zero-aware" : "4-bit");
     }
 
     np_pdb_header h;
@@ -102,7 +111,7 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         free(packed);
         return fd;
     }
-    bool chunked = enc == NP_PDB_ENC_4BIT && !packed;
+    bool chunked = (enc == NP_PDB_ENC_4BIT && !packed) || za;
     uint8_t *buf = chunked ? malloc(CHUNK_BYTES) : NULL;
     XXH3_state_t *xs = XXH3_createState();
     if ((chunked && !buf) || !xs) {
@@ -122,6 +131,9 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
         const uint8_t *src;
         if (packed) {
             src = packed + done;
+        } else if (za) {
+            np__pdb_pack_za(&r, g, tiles, values, o.region_gain, done, len, buf, o.threads);
+            src = buf;
         } else if (chunked) {
             uint64_t lo = done * 2, n = len * 2 < entries - lo ? len * 2 : entries - lo;
             np__pdb_pack4(&r, g, tiles, values, lo, n, buf, o.threads);

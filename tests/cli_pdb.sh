@@ -177,6 +177,30 @@ expect_rc 2 "both --partition and --pattern" "$NP" gen --partition 8:4-4 --patte
 expect_rc 2 "bad -j" "$NP" gen -j 0 --dry-run
 expect_rc 2 "bad -j text" "$NP" gen -j x --dry-run
 expect_rc 2 "bad --compress level" "$NP" gen --compress=99 --dry-run
+# ---- zero-aware tables -------------------------------------------------------
+Z="$T/za"
+ZF1="$Z/3x3-bf-1.2.3.4-z.pdb"
+expect_rc 0 "gen --zero-aware --dry-run" "$NP" gen --partition 8:4-4 --zero-aware --dry-run --pdb-dir "$Z"
+expect_grep "build $ZF1: 3024 entries, file .* (zero-aware)" "$T/out" "dry run plans the zero-aware table"
+expect_rc 0 "gen --zero-aware" "$NP" gen --partition 8:4-4 --zero-aware --pdb-dir "$Z" -j 1 --quiet
+[ "$(ls -A "$Z" | wc -l)" -eq 4 ] && ok || bad "gen --zero-aware: want 4 files, got $(ls -A "$Z")"
+expect_grep "$ZF1  4bit+za" "$T/out" "the summary names the zero-aware file and its encoding"
+expect_rc 0 "info on a zero-aware table" "$NP" info --format json "$ZF1"
+expect_grep '"encoding":"4bit+za"' "$T/out" "info: zero-aware encoding"
+expect_grep '"checksum_ok":true' "$T/out" "info: zero-aware checksum"
+# its values are the plain table's: the same histogram
+"$NP" info --format json "$Z/3x3-bf-1.2.3.4.pdb" | grep -o '"histogram":{[^}]*}' >"$T/h1"
+grep -o '"histogram":{[^}]*}' "$T/out" >"$T/h2"
+cmp -s "$T/h1" "$T/h2" && ok || bad "zero-aware and plain histograms differ: $(cat "$T/h1" "$T/h2")"
+[ "$(stat -c %s "$ZF1")" -eq $((4096 + 3024)) ] && ok || bad "zero-aware file size $(stat -c %s "$ZF1")"
+expect_rc 0 "gen --zero-aware again" "$NP" gen --partition 8:4-4 --zero-aware --pdb-dir "$Z" -j 1 --quiet
+expect_grep "$ZF1  4bit+za .*kept" "$T/out" "a valid zero-aware table is kept"
+# a plain table under the zero-aware name is rebuilt, not kept
+cp "$Z/3x3-bf-1.2.3.4.pdb" "$ZF1"
+expect_rc 0 "gen --zero-aware over a plain table" "$NP" gen --partition 8:4-4 --zero-aware --pdb-dir "$Z" -j 1
+expect_grep "rebuilding.*not the zero-aware encoding" "$T/err" "says why it rebuilds"
+"$NP" info --format json "$ZF1" | grep -q '"encoding":"4bit+za"' && ok || bad "not rebuilt as zero-aware"
+
 expect_rc 2 "bad --max-memory" "$NP" gen --max-memory 12Q --dry-run
 expect_rc 2 "bad --goal" "$NP" gen --goal sideways --dry-run
 expect_rc 2 "stray argument" "$NP" gen stray --dry-run

@@ -1,11 +1,13 @@
 /* test_pdb_gen.c - the PDB generator against a slow reference builder and a full 8-puzzle BFS. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -13,6 +15,7 @@
 
 #include "npuzzle/board.h"
 #include "npuzzle/error.h"
+#include "npuzzle/pdb_file.h"
 #include "npuzzle/pdb_gen.h"
 #include "npuzzle/rank.h"
 
@@ -301,6 +304,172 @@ static void test_ref_blank_last(void **state)
     check_against_reference(4, 4, NP_GOAL_BLANK_LAST, c, 3);
 }
 
+/* ---- zero-aware tables: the region gains against the reference ----------
+ *
+ * For every placement and every free cell the reference gives the distance
+ * with the blank on that cell. The regions of the free cells (connected,
+ * numbered here in the order of their least snake label, by this test's own
+ * flood fill) must be told apart exactly: region r < NP_PDB_GAIN_REGIONS has
+ * its bit set iff its distance exceeds the placement's least, and then by at
+ * least 2; no bit beyond the regions there are. The values are the standard
+ * table's. */
+static void check_gains(int rows, int cols, np_goal goal, const uint8_t *tiles, int k,
+                        uint64_t *gaining, uint64_t *pairs)
+{
+    np_geom g;
+    assert_int_equal(np_geom_init(&g, rows, cols, goal), NP_OK);
+    ref_board b;
+    ref_board_init(&b, rows, cols, goal);
+    uint8_t *values = NULL, *gain = NULL, *standard = NULL;
+    uint64_t entries = 0;
+    np_pdb_gen_opts opts = {.threads = 2};
+    assert_int_equal(np_pdb_generate(&standard, &entries, &g, tiles, k, &opts), NP_OK);
+    opts.region_gain = &gain;
+    assert_int_equal(np_pdb_generate(&values, &entries, &g, tiles, k, &opts), NP_OK);
+    assert_non_null(gain);
+    assert_memory_equal(values, standard, entries);
+    uint64_t nstates;
+    uint8_t *dist = ref_bfs(&b, tiles, k, b.tile_home[0], &nstates);
+    np_ranker rk;
+    assert_int_equal(np_ranker_init(&rk, b.n, k), NP_OK);
+    uint64_t bad = 0;
+    int cells[16], blank;
+    for (uint64_t s = 0; s < nstates; s += (uint64_t)b.n) {
+        ref_decode(&b, k, s, cells, &blank);
+        uint64_t used = 0;
+        bool distinct = true;
+        for (int i = 0; i < k; i++) {
+            distinct = distinct && !(used >> cells[i] & 1);
+            used |= UINT64_C(1) << cells[i];
+        }
+        if (!distinct)
+            continue;
+        uint8_t pc[16];
+        for (int i = 0; i < k; i++)
+            pc[i] = (uint8_t)snake(cols, cells[i]);
+        const uint64_t idx = np_rank(&rk, pc);
+        const int best = values[idx];
+        /* the free cells' regions, in the order of their least label */
+        int region[64], nreg = 0;
+        for (int c = 0; c < b.n; c++)
+            region[c] = (used >> c & 1) ? -2 : -1;
+        for (int label = 0; label < b.n; label++) {
+            int c0 = 0;
+            while (snake(cols, c0) != label)
+                c0++;
+            if (region[c0] != -1)
+                continue;
+            int stack[64], top = 0;
+            stack[top++] = c0;
+            region[c0] = nreg;
+            while (top) {
+                int c = stack[--top];
+                for (int d = 0; d < 4; d++) {
+                    int y = b.nbr[c][d];
+                    if (y >= 0 && region[y] == -1) {
+                        region[y] = nreg;
+                        stack[top++] = y;
+                    }
+                }
+            }
+            nreg++;
+        }
+        unsigned want = 0;
+        for (int c = 0; c < b.n; c++) {
+            if (region[c] < 0)
+                continue;
+            const int dc = dist[s + (uint64_t)c];
+            if (dc == best + 1 || dc < best)
+                bad++; /* parity, or a value that is not the least */
+            if (dc > best && region[c] < NP_PDB_GAIN_REGIONS)
+                want |= 1u << region[c];
+            *pairs += 1;
+            *gaining += dc > best;
+        }
+        if (gain[idx] != want && bad++ < 5)
+            print_error("%dx%d k=%d: placement %llu: gains %#x, reference %#x\n", rows, cols, k,
+                        (unsigned long long)idx, gain[idx], want);
+    }
+    assert_true(bad == 0);
+    free(dist);
+    free(values);
+    free(gain);
+    free(standard);
+}
+
+static void test_region_gains(void **state)
+{
+    (void)state;
+    static const uint8_t a[] = {1, 2, 3, 4}, b[] = {5, 6, 7, 8}, c[] = {1, 4, 5, 8},
+                         d[] = {2, 5, 6, 9}, e[] = {1, 6, 7, 3}, f[] = {11, 14, 15};
+    uint64_t gaining = 0, pairs = 0;
+    check_gains(3, 3, NP_GOAL_BLANK_FIRST, a, 4, &gaining, &pairs);
+    check_gains(3, 3, NP_GOAL_BLANK_FIRST, b, 4, &gaining, &pairs);
+    check_gains(4, 4, NP_GOAL_BLANK_FIRST, c, 4, &gaining, &pairs);
+    check_gains(3, 4, NP_GOAL_BLANK_FIRST, d, 4, &gaining, &pairs);
+    check_gains(2, 5, NP_GOAL_BLANK_FIRST, e, 4, &gaining, &pairs);
+    check_gains(4, 4, NP_GOAL_BLANK_LAST, f, 3, &gaining, &pairs);
+    /* the check saw both kinds of (placement, blank cell) pair, many times */
+    assert_true(gaining > 1000 && gaining < pairs / 2);
+}
+
+/* A region gain array is refused by the 4-bit and 8-bit encodings, and the
+ * zero-aware encoding without one: nothing is written. */
+static void test_region_gain_encoding(void **state)
+{
+    (void)state;
+    np_geom g;
+    assert_int_equal(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST), NP_OK);
+    static const uint8_t t[] = {1, 2, 3, 4};
+    uint8_t *values = NULL, *gain = NULL;
+    uint64_t entries = 0;
+    np_pdb_gen_opts opts = {.threads = 1, .region_gain = &gain};
+    assert_int_equal(np_pdb_generate(&values, &entries, &g, t, 4, &opts), NP_OK);
+    assert_non_null(values);
+    assert_non_null(gain);
+    char path[] = "/tmp/npuzzle-test-gain-XXXXXX", file[64], err[512];
+    assert_non_null(mkdtemp(path));
+    snprintf(file, sizeof file, "%s/t.pdb", path);
+    np_pdb_write_opts wo = {.encoding = NP_PDB_ENC_4BIT, .region_gain = gain};
+    assert_int_equal(np_pdb_write(file, &g, t, 4, values, entries, &wo, NULL, err, sizeof err),
+                     NP_EINVAL);
+    wo = (np_pdb_write_opts){.encoding = NP_PDB_ENC_ZA};
+    assert_int_equal(np_pdb_write(file, &g, t, 4, values, entries, &wo, NULL, err, sizeof err),
+                     NP_EINVAL);
+    assert_int_equal(access(file, F_OK), -1);
+    /* and round trips through the file when asked right */
+    wo = (np_pdb_write_opts){.region_gain = gain};
+    np_pdb_write_info wi;
+    assert_int_equal(np_pdb_write(file, &g, t, 4, values, entries, &wo, &wi, err, sizeof err),
+                     NP_OK);
+    assert_int_equal(wi.encoding, NP_PDB_ENC_ZA);
+    np_pdb *pdb = NULL;
+    assert_int_equal(np_pdb_open(&pdb, file, NULL, err, sizeof err), NP_OK);
+    np_pdb_view v = np_pdb_get_view(pdb);
+    np_ranker rk;
+    assert_int_equal(np_ranker_init(&rk, 9, 4), NP_OK);
+    np_geom lab;
+    assert_int_equal(np_geom_labelled(&g, &lab), NP_OK);
+    uint64_t i = 0;
+    np_rank_iter it;
+    np_rank_iter_init(&it, &rk, 0);
+    for (;;) {
+        int md = 0;
+        for (int j = 0; j < 4; j++)
+            md += lab.dist[it.cell[j]][lab.home[t[j]]];
+        assert_int_equal(np_pdb_view_value(&v, i, md), values[i]);
+        assert_int_equal(np_pdb_gain_za(v.payload, i), gain[i]);
+        if (++i == entries)
+            break;
+        np_rank_iter_next(&it);
+    }
+    np_pdb_close(pdb);
+    unlink(file);
+    rmdir(path);
+    free(values);
+    free(gain);
+}
+
 /* ---- determinism across thread counts ------------------------------------ */
 
 static void test_threads_identical(void **state)
@@ -562,6 +731,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_ref_many_orders),
         cmocka_unit_test(test_ref_blank_last),
         cmocka_unit_test(test_threads_identical),
+        cmocka_unit_test(test_region_gains),
+        cmocka_unit_test(test_region_gain_encoding),
         cmocka_unit_test(test_ref_goal_regions),
         cmocka_unit_test(test_progress),
         cmocka_unit_test(test_8puzzle_admissible),

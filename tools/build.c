@@ -121,7 +121,7 @@ static void report_not_written(const char *path)
 /* Tables one build may plan: a partition's, and with --dual those its dual
  * lookups use (np_pdb_dual_tables: a pattern walls in a few regions at most,
  * and has one table without each of its tiles). */
-#define BUILD_MAX_PLANS (NP_PARTITION_MAX * (1 + NP_PDB_DUAL_REGIONS + NP_PATTERN_MAX_TILES))
+#define BUILD_MAX_PLANS (NP_PARTITION_MAX * (2 + NP_PDB_DUAL_REGIONS + NP_PATTERN_MAX_TILES))
 
 /* One table's plan: what it needs and whether it is built. */
 typedef struct plan {
@@ -133,6 +133,7 @@ typedef struct plan {
     np_pdb_gen_estimate est;
     bool keep; /* a valid file exists and --force was not given */
     bool fits;
+    bool za; /* the zero-aware table (NP_PDB_ENC_ZA) */
 } plan;
 
 /* Plan every pattern of `part`: sizes, memory, files already there; report
@@ -145,17 +146,19 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
     bool show = !o->quiet;
     int exit_code = EXIT_OK;
     uint64_t avail = np_mem_available();
-    /* each pattern's table, then (--dual) its tables for other goal regions */
+    /* each pattern's table, (--zero-aware) its zero-aware one, then (--dual)
+     * its tables for other goal regions */
     int n = 0;
     for (int i = 0; i < part->npatterns; i++) {
         np_pdb_table_spec specs[2 * NP_MAX_CELLS];
         int ns = o->dual
             ? np_pdb_dual_tables(g, part->patterns[i].tiles, part->patterns[i].ntiles, specs)
             : 0;
-        for (int r = -1; r < ns && n < BUILD_MAX_PLANS; r++) {
+        for (int r = o->zero_aware ? -2 : -1; r < ns && n < BUILD_MAX_PLANS; r++) {
             plan *pl = &plans[n++];
             memset(pl, 0, sizeof *pl);
             pl->pat = &part->patterns[i];
+            pl->za = o->zero_aware && r == -1; /* after the plain table (r == -2) */
             if (r >= 0) {
                 pl->own.ntiles = specs[r].ntiles;
                 memcpy(pl->own.tiles, specs[r].tiles, (size_t)specs[r].ntiles);
@@ -168,8 +171,11 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
     for (int i = 0; i < n; i++) {
         plan *pl = &plans[i];
         char name[256];
-        np_pdb_filename_region(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles,
-                               pl->goal_region);
+        if (pl->za)
+            np_pdb_filename_za(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles);
+        else
+            np_pdb_filename_region(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles,
+                                   pl->goal_region);
         snprintf(pl->path, sizeof pl->path, "%s/%s", o->dir, name);
         snprintf(pl->zst, sizeof pl->zst, "%s/%s.zst", o->dir, name);
         int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
@@ -181,14 +187,19 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
             pl->fits = false;
             continue;
         }
-        uint64_t need = pl->est.table_bytes + pl->est.work_bytes;
+        /* the zero-aware part: a byte more per entry (np_pdb_gen_opts.region_gain) */
+        uint64_t need =
+            pl->est.table_bytes + pl->est.work_bytes + (pl->za ? pl->est.table_bytes : 0);
         uint64_t have = avail ? avail : pl->est.available;
         pl->fits = (!have || need <= have) && (!o->max_memory || need <= o->max_memory);
         if (show || !pl->fits)
             fprintf(stderr,
                     "  table %d/%d %s%s: %llu entries, %llu states; table %s + work %s = %s; "
                     "MemAvailable %s%s%s\n",
-                    i + 1, n, tiles, pl->pat == &pl->own ? " (for the dual lookups)" : "",
+                    i + 1, n, tiles,
+                    pl->pat == &pl->own ? " (for the dual lookups)"
+                        : pl->za        ? " (zero-aware)"
+                                        : "",
                     (unsigned long long)pl->est.entries, (unsigned long long)pl->est.states,
                     np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
                     np_format_bytes(b2, sizeof b2, pl->est.work_bytes),
@@ -202,9 +213,16 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
                                 pl->pat->ntiles, pl->pat->tiles, pl->goal_region};
             np_pdb *old = NULL;
             char err[1024];
-            if (np_pdb_open(&old, pl->path, &ex, err, sizeof err) == NP_OK) {
+            int orc = np_pdb_open(&old, pl->path, &ex, err, sizeof err);
+            if (orc == NP_OK && (np_pdb_encoding(old) == NP_PDB_ENC_ZA) != pl->za) {
+                snprintf(err, sizeof err, "%s: %s, not the %s encoding", pl->path,
+                         np_pdb_encoding_name(np_pdb_encoding(old)),
+                         pl->za ? "zero-aware" : "plain");
+                orc = NP_EMISMATCH;
+            }
+            np_pdb_close(old);
+            if (orc == NP_OK) {
                 pl->keep = true;
-                np_pdb_close(old);
             } else if (show) {
                 fprintf(stderr, "  %s (%s)\n", o->dry_run ? "would rebuild" : "rebuilding", err);
             }
@@ -231,16 +249,22 @@ static void report_plans(const plan *plans, int nplans, const build_opts *o, FIL
     for (int i = 0; i < nplans; i++) {
         const plan *pl = &plans[i];
         uint64_t e = pl->est.entries;
-        fprintf(
-            report, "%s %s: %llu entries, file %s (8-bit) or %s (4-bit), memory %s%s\n",
-            pl->keep        ? "keep "
-                : !pl->fits ? "NOFIT"
-                            : "build",
-            pl->path, (unsigned long long)e,
-            np_format_bytes(b1, sizeof b1, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_8BIT, e)),
-            np_format_bytes(b2, sizeof b2, NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_4BIT, e)),
-            np_format_bytes(b3, sizeof b3, pl->est.table_bytes + pl->est.work_bytes),
-            o->zlevel ? ", plus .zst" : "");
+        const char *state = pl->keep ? "keep " : !pl->fits ? "NOFIT" : "build";
+        const uint64_t mem = pl->est.table_bytes + pl->est.work_bytes + (pl->za ? e : 0);
+        if (pl->za)
+            fprintf(report, "%s %s: %llu entries, file %s (zero-aware), memory %s%s\n", state,
+                    pl->path, (unsigned long long)e,
+                    np_format_bytes(b1, sizeof b1,
+                                    NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_ZA, e)),
+                    np_format_bytes(b3, sizeof b3, mem), o->zlevel ? ", plus .zst" : "");
+        else
+            fprintf(report, "%s %s: %llu entries, file %s (8-bit) or %s (4-bit), memory %s%s\n",
+                    state, pl->path, (unsigned long long)e,
+                    np_format_bytes(b1, sizeof b1,
+                                    NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_8BIT, e)),
+                    np_format_bytes(b2, sizeof b2,
+                                    NP_PDB_ALIGN + np_pdb_payload_bytes(NP_PDB_ENC_4BIT, e)),
+                    np_format_bytes(b3, sizeof b3, mem), o->zlevel ? ", plus .zst" : "");
     }
 }
 
@@ -271,8 +295,10 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                                   .progress = on_progress,
                                   .progress_ctx = &pc,
                                   .cancel = &interrupted};
-            uint8_t *values = NULL;
+            uint8_t *values = NULL, *gain = NULL;
             uint64_t entries = 0;
+            if (pl->za)
+                go.region_gain = &gain;
             if (show)
                 fprintf(stderr, "  building %s\n", pl->path);
             int grc = np_pdb_generate(&values, &entries, g, pl->pat->tiles, pl->pat->ntiles, &go);
@@ -282,6 +308,7 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                 grc = NP_EINTR; /* the signal came after the last level: still a stopped run */
             if (grc != NP_OK) {
                 free(values);
+                free(gain);
                 if (grc == NP_EINTR)
                     report_not_written(pl->path);
                 else
@@ -289,14 +316,18 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                 exit_code = cli_exit_for_error(grc);
                 break;
             }
-            np_pdb_write_opts wo = {.encoding = o->eight_bit ? NP_PDB_ENC_8BIT : NP_PDB_ENC_AUTO,
+            np_pdb_write_opts wo = {.encoding = pl->za ? NP_PDB_ENC_ZA
+                                        : o->eight_bit ? NP_PDB_ENC_8BIT
+                                                       : NP_PDB_ENC_AUTO,
                                     .goal_region = pl->goal_region,
                                     .threads = o->threads,
-                                    .cancel = &interrupted};
+                                    .cancel = &interrupted,
+                                    .region_gain = gain};
             np_pdb_write_info wi;
             int wrc = np_pdb_write(pl->path, g, pl->pat->tiles, pl->pat->ntiles, values, entries,
                                    &wo, &wi, err, sizeof err);
             free(values);
+            free(gain);
             if (wrc != NP_OK) {
                 if (wrc == NP_EINTR)
                     report_not_written(pl->path);

@@ -21,6 +21,7 @@ typedef struct build_opts {
     bool progress;       /* draw a progress bar even when standard error is not a terminal */
     bool eight_bit;      /* store 8-bit values even where 4-bit ones fit */
     bool dual;           /* also the tables of other goal regions the dual lookups use */
+    bool zero_aware;     /* also each pattern's zero-aware table (NAME-z.pdb) */
 } build_opts;
 
 /* Build the tables of every pattern of `part` for boards of geometry `g` into

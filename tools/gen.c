@@ -38,6 +38,9 @@ void usage_gen(void)
            "                         pattern with the goal's blank in a region its tiles\n"
            "                         wall off, and each pattern without each of its tiles\n"
            "                         (16 more for 15:7-8, 25 more for 24:6-6-6-6)\n"
+           "  --zero-aware           also each pattern's zero-aware table (NAME-z.pdb, a\n"
+           "                         byte an entry): its value for each region the\n"
+           "                         pattern's tiles wall the blank in, not only the least\n"
            "  --progress             draw a progress bar even when stderr is not a terminal\n"
            "  -q, --quiet            no progress or sizes on stderr\n"
            "  -h, --help             this text\n"
@@ -55,21 +58,30 @@ typedef struct gen_args {
     const char *partition, *pattern, *pdb_dir_opt;
     int jobs;
     int zlevel; /* 0: no .zst */
-    bool force, dry_run, quiet, progress, eight_bit, dual;
+    bool force, dry_run, quiet, progress, eight_bit, dual, zero_aware;
     uint64_t max_memory;
 } gen_args;
 
 static int parse_args(gen_args *a, int argc, char **argv)
 {
     static const struct option longopts[] = {
-        {"size", required_argument, NULL, 's'},    {"partition", required_argument, NULL, 'P'},
-        {"pattern", required_argument, NULL, 't'}, {"jobs", required_argument, NULL, 'j'},
-        {"pdb-dir", required_argument, NULL, 'D'}, {"compress", optional_argument, NULL, 'z'},
-        {"force", no_argument, NULL, 'F'},         {"max-memory", required_argument, NULL, 'M'},
-        {"dry-run", no_argument, NULL, 'n'},       {"quiet", no_argument, NULL, 'q'},
-        {"progress", no_argument, NULL, 'p'},      {"goal", required_argument, NULL, 'g'},
-        {"8bit", no_argument, NULL, '8'},          {"dual", no_argument, NULL, 'U'},
-        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0},
+        {"size", required_argument, NULL, 's'},
+        {"partition", required_argument, NULL, 'P'},
+        {"pattern", required_argument, NULL, 't'},
+        {"jobs", required_argument, NULL, 'j'},
+        {"pdb-dir", required_argument, NULL, 'D'},
+        {"compress", optional_argument, NULL, 'z'},
+        {"force", no_argument, NULL, 'F'},
+        {"max-memory", required_argument, NULL, 'M'},
+        {"dry-run", no_argument, NULL, 'n'},
+        {"quiet", no_argument, NULL, 'q'},
+        {"progress", no_argument, NULL, 'p'},
+        {"goal", required_argument, NULL, 'g'},
+        {"8bit", no_argument, NULL, '8'},
+        {"dual", no_argument, NULL, 'U'},
+        {"zero-aware", no_argument, NULL, 'Z'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
     };
     uint64_t u;
     int c;
@@ -126,6 +138,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
             break;
         case '8': a->eight_bit = true; break;
         case 'U': a->dual = true; break;
+        case 'Z': a->zero_aware = true; break;
         case 'h': usage_gen(); return -1;
         default: return cli_option_error("gen", c, argv);
         }
@@ -204,7 +217,8 @@ int cmd_gen(int argc, char **argv)
                      .quiet = a.quiet,
                      .progress = a.progress,
                      .eight_bit = a.eight_bit,
-                     .dual = a.dual};
+                     .dual = a.dual,
+                     .zero_aware = a.zero_aware};
     rc = build_partition(&g, &part, &bo, stdout);
     free(dir);
     return rc;

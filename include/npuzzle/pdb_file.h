@@ -37,6 +37,14 @@
  *                    Manhattan distance of the pattern's tiles in that
  *                    placement (PDB values and md have equal parity); entry i
  *                    is in byte i/2, the low nibble for even i.
+ *   NP_PDB_ENC_ZA    zero-aware: one byte per entry, its low nibble
+ *                    (value - md) / 2 as in NP_PDB_ENC_4BIT, its high nibble
+ *                    the entry's region gains: bit r set when, with the blank
+ *                    in region r of the free cells (their connected regions
+ *                    in the order of their least cell label, r < 4), the
+ *                    pattern needs at least 2 moves more than the value, which
+ *                    is the least over the blank's regions
+ *                    (np_pdb_gen_opts.region_gain). File names end in "-z".
  *
  * Files are written under a temporary name in the target directory (payload
  * first, header last), fsync'ed and renamed, so a file at the final name is
@@ -63,10 +71,11 @@
 typedef enum np_pdb_enc {
     NP_PDB_ENC_AUTO = 0, /*!< for writing: 4-bit when every entry fits, else 8-bit */
     NP_PDB_ENC_8BIT = 1,
-    NP_PDB_ENC_4BIT = 2
+    NP_PDB_ENC_4BIT = 2,
+    NP_PDB_ENC_ZA = 3 /*!< 4-bit value and 4 bits of region gains, a byte an entry */
 } np_pdb_enc;
 
-/*! @return "8bit", "4bit" or "auto" (static; "unknown" for any other value).
+/*! @return "8bit", "4bit", "4bit+za" or "auto" (static; "unknown" for any other value).
  *  Cannot fail. */
 const char *np_pdb_encoding_name(int encoding);
 
@@ -75,7 +84,7 @@ typedef struct np_pdb_header {
     uint32_t version;
     int rows, cols;
     np_goal goal;
-    int encoding; /*!< NP_PDB_ENC_8BIT or NP_PDB_ENC_4BIT */
+    int encoding; /*!< NP_PDB_ENC_8BIT, NP_PDB_ENC_4BIT or NP_PDB_ENC_ZA */
     int ntiles;
     uint8_t tiles[NP_MAX_CELLS];
     uint64_t entries;
@@ -104,6 +113,12 @@ int np_pdb_filename(char *buf, size_t buflen, const np_geom *g, const uint8_t *t
 int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
                            int ntiles, int goal_region);
 
+/*! np_pdb_filename() of the zero-aware table (NP_PDB_ENC_ZA) of a pattern:
+ *  "RxC-GG-T1.T2...-z.pdb", e.g. "4x4-bf-1.2.3.4.5.6.7-z.pdb". Cannot fail.
+ *  @return the length it needed, NUL excluded. */
+int np_pdb_filename_za(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                       int ntiles);
+
 /* ---- writing ----------------------------------------------------------- */
 
 /*! Called while writing with bytes done and total, after each chunk (about
@@ -118,6 +133,10 @@ typedef struct np_pdb_write_opts {
     const volatile int
         *cancel;     /*!< if not NULL, *cancel != 0 stops the write (NP_EINTR, temp removed) */
     int goal_region; /*!< recorded in the header: 0, or c + 1 (np_pdb_gen_opts.goal_region) */
+    /*! NULL, or the table's region gains (np_pdb_gen_opts.region_gain), one
+     *  byte per entry, only the low 4 bits used: then the encoding is
+     *  NP_PDB_ENC_ZA (AUTO or ZA asked for; every value must fit 4 bits) */
+    const uint8_t *region_gain;
 } np_pdb_write_opts;
 
 /*! What np_pdb_write() did. */
@@ -137,8 +156,9 @@ typedef struct np_pdb_write_info {
  *  @return NP_OK; NP_EINVAL for a NULL path, g, tiles or values, a bad
  *          pattern, an entry count that is not the pattern's, an unknown
  *          encoding, a labelled geometry, a path too long for a temporary
- *          name, or NP_PDB_ENC_4BIT asked for a table that does not fit it
- *          (err says which entry); NP_EIO when the temporary file cannot be
+ *          name, NP_PDB_ENC_4BIT or NP_PDB_ENC_ZA asked for a table that does
+ *          not fit it (err says which entry), NP_PDB_ENC_ZA without region
+ *          gains or region gains with another encoding; NP_EIO when the temporary file cannot be
  *          created, written, synced or renamed (errno kept); NP_ENOMEM;
  *          NP_EINTR when opts->cancel stopped it. A message naming the file
  *          is left in err. An existing file at `path` is replaced atomically;
@@ -312,11 +332,27 @@ static inline int np_pdb_value4(const uint8_t *payload, uint64_t i, int md)
     return md + 2 * ((payload[i >> 1] >> ((unsigned)(i & 1) << 2)) & 15);
 }
 
-/*! Value of entry i in either encoding (md is ignored by 8-bit tables).
- *  Cannot fail. */
+/*! Value of entry i in a zero-aware table, given the Manhattan distance
+ *  `md`: md + 2 * the low nibble of byte i (the least over the blank's
+ *  regions). Cannot fail. */
+static inline int np_pdb_value_za(const uint8_t *payload, uint64_t i, int md)
+{
+    return md + 2 * (payload[i] & 15);
+}
+
+/*! Region gains of entry i in a zero-aware table: bit r set when the blank in
+ *  region r needs at least 2 more moves (NP_PDB_ENC_ZA). Cannot fail. */
+static inline unsigned np_pdb_gain_za(const uint8_t *payload, uint64_t i)
+{
+    return payload[i] >> 4;
+}
+
+/*! Value of entry i in any encoding (md is ignored by 8-bit tables; a
+ *  zero-aware table gives the least over the blank's regions). Cannot fail. */
 static inline int np_pdb_view_value(const np_pdb_view *v, uint64_t i, int md)
 {
     return v->encoding == NP_PDB_ENC_4BIT ? np_pdb_value4(v->payload, i, md)
+        : v->encoding == NP_PDB_ENC_ZA    ? np_pdb_value_za(v->payload, i, md)
                                           : np_pdb_value8(v->payload, i);
 }
 

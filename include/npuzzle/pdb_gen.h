@@ -47,7 +47,21 @@ typedef struct np_pdb_gen_opts {
                       *   solver's table); c + 1: in cell c's region (c free with the
                       *   pattern at home; np_pdb_goal_regions lists the ones the
                       *   dual lookups use) */
+    /*! When not NULL, the zero-aware part of the table (Clausecker & Reinefeld's
+     *  zero-aware PDBs) is built too and *region_gain receives it on success:
+     *  a malloc'd array (the caller's, free()) of out_entries bytes in the
+     *  order of the values, bit r (r < NP_PDB_GAIN_REGIONS) of entry i set when,
+     *  with the pattern's tiles placed as in entry i and the blank in region
+     *  r of the free cells (their connected regions, numbered in the order of
+     *  their least cell label), the pattern needs more moves than value[i]:
+     *  at least 2 more (the parities agree). Set to NULL first. Costs memory
+     *  of the table's size more (counted in the memory check). */
+    uint8_t **region_gain;
 } np_pdb_gen_opts;
+
+/*! Regions a zero-aware table tells apart (np_pdb_gen_opts.region_gain): a
+ *  blank in a later region counts as the least value's. */
+#define NP_PDB_GAIN_REGIONS 4
 
 /*! Sizes of one generation, known before anything large is allocated. */
 typedef struct np_pdb_gen_estimate {
