@@ -120,7 +120,7 @@ static int pdb_sum(const np_pdbset *set, const uint8_t *pos)
 
 int np_h_pdb_plain(const np_pdbset *set, const np_board *b)
 {
-    uint8_t pos[NP_MAX_CELLS];
+    uint8_t pos[NP_MAX_CELLS] = {0};
     for (int c = 0; c < set->g.cells; c++)
         pos[b->tiles[c]] = (uint8_t)c;
     return pdb_sum(set, pos);

@@ -65,10 +65,11 @@ typedef struct shared {
  * changes with every move; its step tables (pdb_steps) are read-only and kept
  * apart, so that the state of both lookups shares a few cache lines. */
 typedef struct pdb_lookup {
-    int sum;                          /* the patterns' values, summed */
-    int md[NP_PARTITION_MAX];         /* Manhattan sum of each pattern's tiles */
-    int value[NP_PARTITION_MAX];      /* each pattern's table value */
-    uint64_t index[NP_PARTITION_MAX]; /* each pattern's table index (rank.h) */
+    int sum;                           /* the patterns' values, summed */
+    int md[NP_PARTITION_MAX];          /* Manhattan sum of each pattern's tiles */
+    int value[NP_PARTITION_MAX];       /* each pattern's table value */
+    uint64_t index[NP_PARTITION_MAX];  /* each pattern's table index (rank.h) */
+    uint64_t labels[NP_PARTITION_MAX]; /* the labels each pattern's tiles stand on (zero-aware) */
 } pdb_lookup;
 
 /* How a lookup's index steps (np_rank_moved, rank.h), indexed by the board's
@@ -79,12 +80,13 @@ typedef struct pdb_steps {
     int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]; /* np_rank_pass of tile u passed by t; 0 for a tile
                                                * of another pattern and for the blank */
     np_rank_steps cells;                      /* label steps of a tile leaving cell c */
+    uint8_t label[NP_MAX_CELLS]; /* the label of each cell (of its mirror cell, for the mirror) */
 } pdb_steps;
 
 /* What a move changed in one lookup, to undo it. */
 typedef struct pdb_undo {
     int pattern, value;
-    uint64_t index;
+    uint64_t index, labels;
 } pdb_undo;
 
 /* Linear conflict state. Each line has a code whose digits (base side+1) are,
@@ -127,6 +129,7 @@ typedef struct search {
     bool machine;            /* fsm is more than parent pruning */
     bool reflect;            /* K_PDBD: the mirror's lookups too */
     bool dual;               /* K_PDBD: search_set_board sets dual_term */
+    bool za;                 /* zero-aware tables (np__za_value) */
     shared *sh;
     const np_geom *g;
     /* mdd[t][c][d]: change of Manhattan distance when tile t, standing on
@@ -378,18 +381,31 @@ pdb_child_index(const search *s, const pdb_lookup *lk, const pdb_steps *st, int 
     return i;
 }
 
-/* Tile t moved, changing the Manhattan sum of its pattern p (in this lookup)
- * by dmd and its index to `index` (pdb_child_index): look the entry up.
+/* Tile t moved from cell `from` to cell `to` (the blank's), changing the
+ * Manhattan sum of its pattern p (in this lookup, with label map st) by dmd
+ * and its index to `index` (pdb_child_index): look the entry up. With
+ * zero-aware tables the entry's value is the one for the blank's region, now
+ * on `from`: only pattern p's can change, as the blank steps between
+ * neighbouring cells that no other pattern's tile holds.
  * @return the lookup's new sum. */
-static inline __attribute__((always_inline)) int pdb_apply(const search *s, pdb_lookup *lk, int p,
-                                                           int dmd, uint64_t index, pdb_undo *u)
+static inline __attribute__((always_inline)) int pdb_apply(const search *s, pdb_lookup *lk,
+                                                           const pdb_steps *st, int p, int dmd,
+                                                           uint64_t index, int from, int to,
+                                                           pdb_undo *u)
 {
     u->pattern = p;
     u->value = lk->value[p];
     u->index = lk->index[p];
+    u->labels = lk->labels[p];
     lk->md[p] += dmd;
     lk->index[p] = index;
-    lk->value[p] = np_pdb_view_value(&s->pdbs->view[p], index, lk->md[p]);
+    if (s->za) {
+        lk->labels[p] ^= UINT64_C(1) << st->label[from] | UINT64_C(1) << st->label[to];
+        lk->value[p] = np__za_value(s->pdbs, p, s->pdbs->view[p].payload[index], lk->md[p],
+                                    lk->labels[p], st->label[from]);
+    } else {
+        lk->value[p] = np_pdb_view_value(&s->pdbs->view[p], index, lk->md[p]);
+    }
     lk->sum += lk->value[p] - u->value;
     return lk->sum;
 }
@@ -402,6 +418,7 @@ static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, 
     lk->sum += u->value - lk->value[p];
     lk->value[p] = u->value;
     lk->index[p] = u->index;
+    lk->labels[p] = u->labels;
 }
 
 /* What a move changed in the dual terms, to undo it. */
@@ -540,15 +557,16 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
         if (kind == K_LC)
             child_h += lc_apply(s, t, from, blank, d, side, &lc_saved);
         if (pdb) {
-            child_h = pdb_apply(s, &s->plain, s->plain_steps.pattern_of[t], dmd, plain_index[d],
-                                &plain_saved);
+            child_h = pdb_apply(s, &s->plain, &s->plain_steps, s->plain_steps.pattern_of[t], dmd,
+                                plain_index[d], from, blank, &plain_saved);
             /* The reflected sum can only raise h: skip it when the plain sum
              * already prunes this child (its f then stays a valid lower
              * bound for the next threshold). */
             mirrored = reflect && f_value(s, depth + 1, child_h, weighted) <= s->bound;
             if (mirrored) {
-                const int mirror_h = pdb_apply(s, &s->mirror, s->mirror_steps.pattern_of[t], dmd,
-                                               mirror_index[d], &mirror_saved);
+                const int mirror_h =
+                    pdb_apply(s, &s->mirror, &s->mirror_steps, s->mirror_steps.pattern_of[t], dmd,
+                              mirror_index[d], from, blank, &mirror_saved);
                 if (mirror_h > child_h)
                     child_h = mirror_h;
             }
@@ -651,11 +669,13 @@ static int search_pdb_tables(search *s, const np_geom *g, const np_pdbset *pdbs)
         for (int u = 1; u < g->cells; u++)
             mirror->pass[t][u] = plain->pass[mt][g->mirror_tile[u]];
     }
-    uint8_t mirror_label[NP_MAX_CELLS]; /* the label of each cell's mirror cell */
+    uint8_t mirror_label[NP_MAX_CELLS] = {0}; /* the label of each cell's mirror cell */
     for (int c = 0; c < g->cells; c++)
         mirror_label[c] = g->label[g->mirror_cell[c]];
     /* Labels follow the rows (board.h): a step passes at most 2 * cols cells,
      * which the tables hold; anything else is refused, never half-filled. */
+    memcpy(plain->label, g->label, sizeof plain->label);
+    memcpy(mirror->label, mirror_label, sizeof mirror->label);
     if (np_rank_steps_init(&plain->cells, g, g->label) != NP_OK ||
         np_rank_steps_init(&mirror->cells, g, mirror_label) != NP_OK)
         return NP_EINVAL;
@@ -668,6 +688,7 @@ static int search_tables(search *s, const np_geom *g, int kind, const np_pdbset 
     memset(s, 0, sizeof *s);
     s->g = g;
     s->pdbs = pdbs;
+    s->za = pdbs && pdbs->za;
     memcpy(s->nbr, g->nbr, sizeof s->nbr);
     memcpy(s->row, g->row, sizeof s->row);
     memcpy(s->col, g->col, sizeof s->col);
@@ -717,6 +738,10 @@ static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const uint8_t 
     for (int p = 0; p < pdbs->npat; p++) {
         lk->value[p] = np__pdb_lookup(pdbs, p, label, pos, &lk->md[p], &lk->index[p]);
         lk->sum += lk->value[p];
+        const np_pattern *pat = &pdbs->part.patterns[p];
+        lk->labels[p] = 0;
+        for (int j = 0; j < pat->ntiles; j++)
+            lk->labels[p] |= UINT64_C(1) << label[pos[pat->tiles[j]]];
     }
 }
 
@@ -739,7 +764,7 @@ static void search_set_board(search *s, const np_board *b)
         /* b is valid (np_ida_solve checks it): its tiles are a permutation, so
          * these set every tile's cell. On the mirror, tile u stands where its
          * mirror tile stands here, transposed. */
-        uint8_t pos[NP_MAX_CELLS], mirror_pos[NP_MAX_CELLS];
+        uint8_t pos[NP_MAX_CELLS] = {0}, mirror_pos[NP_MAX_CELLS] = {0};
         for (int c = 0; c < g->cells; c++)
             pos[b->tiles[c]] = (uint8_t)c;
         for (int u = 0; u < g->cells; u++)

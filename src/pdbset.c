@@ -114,6 +114,83 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
     return NP_OK;
 }
 
+/* The region tables of the zero-aware lookups (np__za_value): for each
+ * pattern size, every cell set of that many labels, ranked in colex order,
+ * its free labels' regions numbered as the generator numbers them (in the
+ * order of their least label, on the labelled board). */
+static int za_region_tables(np_pdbset *set, char *err, size_t errlen)
+{
+    const int n = set->g.cells;
+    np_geom lab;
+    if (np_geom_labelled(&set->g, &lab) != NP_OK)
+        return np__fail(NP_EINVAL, err, errlen, "the geometry is labelled");
+    for (int m = 0; m <= n; m++)
+        for (int k = 0; k <= NP_PATTERN_MAX_TILES + 1; k++)
+            set->za_binom[m][k] = k == 0 ? 1
+                : m == 0                 ? 0
+                                         : set->za_binom[m - 1][k - 1] + set->za_binom[m - 1][k];
+    set->za_direct = n <= 16;
+    for (int p = 0; p < set->npat; p++) {
+        /* with za_direct one table of every label set (k = 0 stands for all) */
+        const int k = set->za_direct ? 0 : set->part.patterns[p].ntiles;
+        if (!set->za_region_own[k]) {
+            const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_binom[n][k];
+            if (sets > (UINT64_C(256) << 20) / (uint64_t)n)
+                return np__fail(NP_ETOOBIG, err, errlen,
+                                "zero-aware lookups of %d-tile patterns on %d cells need region "
+                                "tables of %llu MiB",
+                                k, n, (unsigned long long)(sets * (uint64_t)n >> 20));
+            uint8_t *t = malloc((size_t)(sets * (uint64_t)n));
+            if (!t)
+                return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
+            set->za_region_own[k] = t;
+            uint64_t mask = set->za_direct ? 0 : (UINT64_C(1) << k) - 1;
+            for (uint64_t r = 0; r < sets; r++) {
+                uint8_t *row = t + r * (uint64_t)n;
+                memset(row, 0xFF, (size_t)n);
+                int next = 0;
+                for (int z0 = 0; z0 < n; z0++) {
+                    if ((mask >> z0 & 1) || row[z0] != 0xFF)
+                        continue;
+                    const uint8_t id = (uint8_t)(next < NP_PDB_GAIN_REGIONS ? next : 4);
+                    uint8_t stack[NP_MAX_CELLS];
+                    int top = 0;
+                    stack[top++] = (uint8_t)z0;
+                    row[z0] = id;
+                    while (top) {
+                        const int z = stack[--top];
+                        for (int d = 0; d < 4; d++) {
+                            const int y = lab.nbr[z][d];
+                            if (y >= 0 && !(mask >> y & 1) && row[y] == 0xFF) {
+                                row[y] = id;
+                                stack[top++] = (uint8_t)y;
+                            }
+                        }
+                    }
+                    next++;
+                }
+                for (int z = 0; z < n; z++)
+                    if (mask >> z & 1)
+                        row[z] = 4;
+                if (set->za_direct) {
+                    mask++;
+                } else if (r + 1 < sets) { /* the next set in colex order (Gosper's hack) */
+                    const uint64_t low = mask & -mask, up = mask + low;
+                    mask = up | (((mask ^ up) >> 2) / low);
+                }
+            }
+        }
+        set->za_region[p] = set->za_region_own[k];
+    }
+    set->za = true;
+    return NP_OK;
+}
+
+bool np_pdbset_zero_aware(const np_pdbset *set)
+{
+    return set->za;
+}
+
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
                    unsigned flags, char *err, size_t errlen)
 {
@@ -139,7 +216,10 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
         for (int j = 0; j < pat->ntiles; j++)
             set->pat_of[pat->tiles[j]] = (int8_t)p;
         char name[256], path[4096];
-        np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
+        if (flags & NP_PDBSET_ZERO_AWARE)
+            np_pdb_filename_za(name, sizeof name, g, pat->tiles, pat->ntiles);
+        else
+            np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
         if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
             rc = np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
             break;
@@ -148,6 +228,11 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
         rc = np_pdb_open_ex(&set->pdb[p], path, &expect, open_flags(flags), err, errlen);
         if (rc != NP_OK)
             break;
+        if ((flags & NP_PDBSET_ZERO_AWARE) && np_pdb_encoding(set->pdb[p]) != NP_PDB_ENC_ZA) {
+            rc = np__fail(NP_EMISMATCH, err, errlen, "%s: a %s table, not a zero-aware one", path,
+                          np_pdb_encoding_name(np_pdb_encoding(set->pdb[p])));
+            break;
+        }
         set->view[p] = np_pdb_get_view(set->pdb[p]);
         if (flags & NP_PDBSET_PRIVATE_COPY) {
             rc = copy_to_huge_pages(set, p, err, errlen);
@@ -161,6 +246,8 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
                           (unsigned long long)set->ranker[p].count);
         }
     }
+    if (rc == NP_OK && (flags & NP_PDBSET_ZERO_AWARE))
+        rc = za_region_tables(set, err, errlen);
     if (rc == NP_OK)
         rc = dual_tables(set, dir, flags, err, errlen);
     /* the tables verified now, in one rewrite of the record (those of a set
@@ -198,6 +285,8 @@ void np_pdbset_close(np_pdbset *set)
                 np_pdb_close(set->sub_pdb[p][j]);
         free(set->copy[p]);
     }
+    for (int k = 0; k <= NP_PATTERN_MAX_TILES; k++)
+        free(set->za_region_own[k]);
     free(set);
 }
 

@@ -45,7 +45,43 @@ struct np_pdbset {
     np_pdb_view sub_view[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
     int dual_missing;             /* such tables not found */
     char dual_missing_path[4096]; /* the first of them */
+    /* Zero-aware tables (NP_PDBSET_ZERO_AWARE): za_region[p][rank * cells +
+     * z] is the region (np_pdb_gen_opts.region_gain's numbering, 0 .. 3; 4
+     * for a later one or an occupied cell) of free label z when pattern p's
+     * tiles stand on the labels of the cell set of colex rank `rank`
+     * (np__za_rank); one table per pattern size, shared. On boards of at
+     * most 16 cells `rank` is the label set itself, and one table serves
+     * every size (no rank to compute). */
+    bool za;
+    bool za_direct; /* boards of at most 16 cells: one table indexed by the label set itself */
+    const uint8_t *za_region[NP_PARTITION_MAX];
+    uint8_t *za_region_own[NP_PATTERN_MAX_TILES + 1];
+    uint64_t za_binom[NP_MAX_CELLS + 1][NP_PATTERN_MAX_TILES + 2]; /* C(n, k) */
 };
+
+/* The colex rank of a set of labels: sum over its members l_0 < l_1 < ... of
+ * C(l_i, i + 1). */
+static inline uint64_t np__za_rank(const struct np_pdbset *set, uint64_t labels)
+{
+    uint64_t r = 0;
+    for (int i = 1; labels; labels &= labels - 1, i++)
+        r += set->za_binom[__builtin_ctzll(labels)][i];
+    return r;
+}
+
+/* The value of a zero-aware entry whose byte is `e`, for the pattern's
+ * Manhattan sum md, its tiles on `labels` and the blank on label z: the least
+ * value, 2 more when the blank's region needs more. */
+static inline int np__za_value(const struct np_pdbset *set, int p, unsigned e, int md,
+                               uint64_t labels, int z)
+{
+    const int v = md + 2 * (int)(e & 15);
+    if (!(e >> 4)) /* no region needs more: the common case, with no rank to compute */
+        return v;
+    const uint64_t row = set->za_direct ? labels : np__za_rank(set, labels);
+    const int r = set->za_region[p][row * (uint64_t)set->g.cells + (uint64_t)z];
+    return v + 2 * (int)(e >> (4 + r) & 1);
+}
 
 /* Pattern p's entry for a board whose tile u stands on cell pos[u], from
  * scratch: the Manhattan sum of the pattern's tiles (*md), the table index
@@ -62,6 +98,12 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
         m += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
     *md = m;
     *index = np_rank_cells_of(&set->ranker[p], label, pos, pat->tiles);
+    if (set->za) {
+        uint64_t labels = 0;
+        for (int j = 0; j < pat->ntiles; j++)
+            labels |= UINT64_C(1) << label[pos[pat->tiles[j]]];
+        return np__za_value(set, p, set->view[p].payload[*index], m, labels, label[pos[0]]);
+    }
     return np_pdb_view_value(&set->view[p], *index, m);
 }
 

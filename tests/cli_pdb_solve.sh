@@ -102,6 +102,29 @@ has "--dual changes that" "$T/err" "--reproduce refuses --dual"
 run 0 "solve --no-reflect --check hardest8" "$NP" solve -H pdb --no-reflect --pdb-dir "$A" --check -f csv -q "$H8"
 same "$(lengths)" "31 31 " "--no-reflect hardest8 lengths"
 
+# ---- zero-aware tables --------------------------------------------------------
+ZD="$T/za"
+run 3 "--zero-aware without tables" "$NP" solve --zero-aware --pdb-dir "$ZD" -q "$H8"
+has "3x3-bf-1.2.3.4-z.pdb" "$T/err" "--zero-aware names the missing zero-aware table"
+has "gen --partition 8:4-4 --zero-aware --pdb-dir" "$T/err" "... and says how to build it"
+run 0 "solve --zero-aware --gen" "$NP" solve --zero-aware --gen --pdb-dir "$ZD" -f csv -q "$T/boards8.txt"
+same "$(lengths)" "$want" "--zero-aware lengths vs md lengths"
+[ -f "$ZD/3x3-bf-5.6.7.8-z.pdb" ] && ok || bad "--gen did not build the zero-aware tables"
+run 0 "solve --zero-aware --check hardest8 -j 2" "$NP" solve --zero-aware -j 2 --pdb-dir "$ZD" --check -f csv -q "$H8"
+same "$(lengths)" "31 31 " "--zero-aware hardest8 lengths"
+awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out" >"$T/za_nodes"
+run 0 "solve plain hardest8 -j 2" "$NP" solve -H pdb -j 2 --pdb-dir "$ZD" --check -f csv -q "$H8"
+[ "$(cat "$T/za_nodes")" -lt "$(awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out")" ] && ok ||
+    bad "--zero-aware did not generate fewer nodes than the plain tables on hardest8"
+run 2 "--reproduce kf2002 --zero-aware" "$NP" solve --reproduce kf2002 --zero-aware --pdb-dir "$ZD" -q "$H8"
+has "--zero-aware changes that" "$T/err" "--reproduce refuses --zero-aware"
+run 2 "--zero-aware -H lc" "$NP" solve --zero-aware -H lc -q "$H8"
+has "does not go with -H md or lc" "$T/err" "--zero-aware refuses another heuristic"
+# a plain table under the zero-aware name is refused by name
+cp "$ZD/3x3-bf-1.2.3.4.pdb" "$ZD/3x3-bf-1.2.3.4-z.pdb"
+run 3 "--zero-aware, a plain table at the -z name" "$NP" solve --zero-aware --pdb-dir "$ZD" -q "$H8"
+has "3x3-bf-1.2.3.4-z.pdb: a 4bit table, not a zero-aware one" "$T/err" "names the table and why"
+
 # ---- one board on two threads ------------------------------------------------
 echo "$BOARD8" >"$T/one8.txt"
 run 0 "-j 2 one 8-puzzle board" "$NP" solve -H pdb -j 2 --pdb-dir "$A" -f csv -q "$T/one8.txt"

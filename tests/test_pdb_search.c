@@ -109,6 +109,7 @@ static void p8_bfs(void)
 typedef struct tables {
     char dir[256];
     np_pdbset *set;
+    np_pdbset *za; /* the zero-aware tables, when built (t[0] only) */
     double build_seconds;
 } tables;
 
@@ -133,7 +134,8 @@ static void remove_dir(const char *dir)
 /* Generate every pattern of `name` on g once, with the tables its dual
  * lookups use (np_pdb_dual_tables), write them into a
  * new temporary directory per entry of t[0..nt-1] (with that entry's
- * encoding), and open each directory as the solver does with --dual. */
+ * encoding), and open each directory as the solver does with --dual; t[0]
+ * also gets the zero-aware tables, opened as --dual --zero-aware opens them. */
 static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g, const char *name)
 {
     char err[512] = "";
@@ -156,12 +158,22 @@ static void tables_build(tables *t, const int *encoding, int nt, const np_geom *
             const int goal_region = r < 0 ? 0 : specs[r].goal_region;
             const uint8_t *tiles = r < 0 ? pat->tiles : specs[r].tiles;
             const int ntiles = r < 0 ? pat->ntiles : specs[r].ntiles;
-            uint8_t *values = NULL;
+            uint8_t *values = NULL, *gain = NULL;
             uint64_t entries = 0;
-            np_pdb_gen_opts go = {.goal_region = goal_region};
+            np_pdb_gen_opts go = {.goal_region = goal_region, .region_gain = r < 0 ? &gain : NULL};
             rc = np_pdb_generate(&values, &entries, g, tiles, ntiles, &go);
             assert_true(rc == NP_OK);
             char file[128], path[1024];
+            if (gain) {
+                np_pdb_filename_za(file, sizeof file, g, tiles, ntiles);
+                snprintf(path, sizeof path, "%s/%s", t[0].dir, file);
+                np_pdb_write_opts wo = {.region_gain = gain};
+                rc = np_pdb_write(path, g, tiles, ntiles, values, entries, &wo, NULL, err,
+                                  sizeof err);
+                if (rc != NP_OK)
+                    fail_msg("np_pdb_write(%s): %s", path, err);
+                free(gain);
+            }
             np_pdb_filename_region(file, sizeof file, g, tiles, ntiles, goal_region);
             for (int k = 0; k < nt; k++) {
                 int len = snprintf(path, sizeof path, "%s/%s", t[k].dir, file);
@@ -185,12 +197,18 @@ static void tables_build(tables *t, const int *encoding, int nt, const np_geom *
             fail_msg("np_pdbset_open(%s): %s", t[k].dir, err);
         assert_int_equal(np_pdbset_dual_missing(t[k].set, NULL), 0);
     }
+    rc = np_pdbset_open(&t[0].za, g, &part, t[0].dir, NP_PDBSET_DUAL | NP_PDBSET_ZERO_AWARE, err,
+                        sizeof err);
+    if (rc != NP_OK)
+        fail_msg("np_pdbset_open(%s, zero-aware): %s", t[0].dir, err);
+    assert_true(np_pdbset_zero_aware(t[0].za) && !np_pdbset_zero_aware(t[0].set));
 }
 
 static void tables_free(tables *t)
 {
     np_pdbset_close(t->set);
-    t->set = NULL;
+    np_pdbset_close(t->za);
+    t->set = t->za = NULL;
     remove_dir(t->dir);
 }
 
@@ -289,17 +307,23 @@ static void solve8_checked(const uint8_t *tiles, const np_pdbset *set, bool no_r
 
 /* solve8_checked on every `stride`-th sampled board (perm ranks): the nodes
  * generated. */
-static uint64_t solve8_sample(const uint32_t *sample, int nsample, bool no_reflect, int stride)
+static uint64_t solve8_sample_with(const np_pdbset *set, const uint32_t *sample, int nsample,
+                                   bool no_reflect, int stride)
 {
     uint64_t generated = 0;
     for (int i = 0; i < nsample; i += stride) {
         uint8_t tiles[9];
         perm_unrank(sample[i], tiles, P8_CELLS);
         np_result res;
-        solve8_checked(tiles, t8_auto.set, no_reflect, &res);
+        solve8_checked(tiles, set, no_reflect, &res);
         generated += res.generated;
     }
     return generated;
+}
+
+static uint64_t solve8_sample(const uint32_t *sample, int nsample, bool no_reflect, int stride)
+{
+    return solve8_sample_with(t8_auto.set, sample, nsample, no_reflect, stride);
 }
 
 static void test_p8_hardest(void **state)
@@ -420,18 +444,43 @@ static void test_p8_sampled_boards(void **state)
                   (unsigned long long)dual[1][0], (unsigned long long)dual[1][1]);
     for (int pr = 0; pr < 2; pr++)
         assert_true(dual[pr][0] < base[pr][0] && dual[pr][1] < base[pr][1]);
+    /* The zero-aware tables, with either pruning, with and without the
+     * reflected and the dual lookups: exact, and fewer nodes than the plain
+     * tables in the same search. */
+    uint64_t za[2][2][2];
+    for (int du = 0; du < 2; du++) {
+        p8_dual = du;
+        for (int pr = 0; pr < 2; pr++) {
+            p8_prune = pr ? NP_PRUNE_FSM : NP_PRUNE_PARENT;
+            for (int nr = 0; nr < 2; nr++) {
+                za[du][pr][nr] = solve8_sample_with(t8_auto.za, sample, nsample, nr, every);
+                const uint64_t plain = du ? dual[pr][nr] : base[pr][nr];
+                if (za[du][pr][nr] >= plain)
+                    fail_msg("zero-aware tables (dual %d, %s pruning, reflect %s): %llu nodes, "
+                             "plain %llu",
+                             du, pr ? "machine" : "parent", nr ? "off" : "on",
+                             (unsigned long long)za[du][pr][nr], (unsigned long long)plain);
+            }
+        }
+    }
+    p8_dual = false;
+    p8_prune = NP_PRUNE_PARENT;
+    print_message("[ 8-puzzle ] zero-aware tables, exactly: %llu nodes (parent pruning, reflection "
+                  "on), %llu (machine); with the dual lookups %llu, %llu\n",
+                  (unsigned long long)za[0][0][0], (unsigned long long)za[0][1][0],
+                  (unsigned long long)za[1][0][0], (unsigned long long)za[1][1][0]);
     /* Split over 2 and 3 threads, with either lookup and either pruning: the
      * serial search's moves and counts. The first moves are searched apart
      * from the kernel (the pieces' list): their pruning and next bound must be
      * the kernel's, the reflected lookup included. */
     int split = 0;
     for (int i = 0; i < nsample; i += UNDER_SANITIZER ? 11 : 3) /* about 12 times slower there */
-        for (int v = 0; v < (UNDER_SANITIZER && i % 2 ? 4 : 8); v++) { /* dual: every other */
+        for (int v = 0; v < (UNDER_SANITIZER && i % 2 ? 4 : 16); v++) { /* dual, za: every other */
             uint8_t tiles[9];
             perm_unrank(sample[i], tiles, P8_CELLS);
             np_board b = make_board(tiles, 3, 3);
             np_search_opts o = {.heuristic = NP_H_PDB,
-                                .pdbs = t8_auto.set,
+                                .pdbs = v & 8 ? t8_auto.za : t8_auto.set,
                                 .no_reflect = v & 1,
                                 .prune = v & 2 ? NP_PRUNE_FSM : NP_PRUNE_PARENT,
                                 .dual = v & 4,
@@ -444,13 +493,13 @@ static void test_p8_sampled_boards(void **state)
                 rn.generated != r1.generated || rn.expanded != r1.expanded) {
                 char text[64];
                 np_board_format(text, sizeof text, &b);
-                fail_msg("8-puzzle %s (reflect %s, %s pruning, dual %s): 1 thread: %llu "
-                         "generated, %llu expanded, %s; %d threads: %llu, %llu, %s",
+                fail_msg("8-puzzle %s (reflect %s, %s pruning, dual %s, zero-aware %s): 1 thread: "
+                         "%llu generated, %llu expanded, %s; %d threads: %llu, %llu, %s",
                          text, v & 1 ? "off" : "on", v & 2 ? "machine" : "parent",
-                         v & 4 ? "on" : "off", (unsigned long long)r1.generated,
-                         (unsigned long long)r1.expanded, r1.moves, o.threads,
-                         (unsigned long long)rn.generated, (unsigned long long)rn.expanded,
-                         rn.moves);
+                         v & 4 ? "on" : "off", v & 8 ? "yes" : "no",
+                         (unsigned long long)r1.generated, (unsigned long long)r1.expanded,
+                         r1.moves, o.threads, (unsigned long long)rn.generated,
+                         (unsigned long long)rn.expanded, rn.moves);
             }
             split++;
         }
@@ -465,8 +514,8 @@ static void test_p8_all_boards_bounds(void **state)
 {
     (void)state;
     uint32_t boards = 0, above_md = 0, reflect_helps = 0, dual_helps = 0, dual_md = 0;
-    uint32_t regions_help = 0;
-    uint64_t sum_h = 0, sum_d = 0, sum_hd = 0;
+    uint32_t regions_help = 0, za_helps = 0;
+    uint64_t sum_h = 0, sum_d = 0, sum_hd = 0, sum_hz = 0;
     /* The same tables without those of the other goal region (8:4-4's first
      * pattern walls cell 0 in): the dual lookup counts Manhattan distances
      * there instead, and says so. */
@@ -498,6 +547,17 @@ static void test_p8_all_boards_bounds(void **state)
             fail_msg("8-puzzle %s: BFS %d md %d pdb %d pdb-no-reflect %d plain %d plain(mirror) %d",
                      text, d, md, hr, hn, plain, plain_m);
         }
+        /* The zero-aware tables: between the plain sums and the distance,
+         * with or without the reflected lookup. */
+        int hz = np_h_pdb(t8_auto.za, &b, false), hzn = np_h_pdb(t8_auto.za, &b, true);
+        if (hz < hr || hzn < hn || hzn > hz || hz > d) {
+            char text[64];
+            np_board_format(text, sizeof text, &b);
+            fail_msg("8-puzzle %s: BFS %d, zero-aware %d (no reflection %d), plain %d (%d)", text,
+                     d, hz, hzn, hr, hn);
+        }
+        za_helps += hz > hr;
+        sum_hz += (uint64_t)hz;
         /* 4-bit and 8-bit files give the same values. */
         assert_int_equal(np_h_pdb(t8_bit8.set, &b, false), hr);
         assert_int_equal(np_h_pdb(t8_bit4.set, &b, false), hr);
@@ -530,6 +590,8 @@ static void test_p8_all_boards_bounds(void **state)
     assert_true(above_md > 0);
     assert_true(reflect_helps > 0);
     assert_true(dual_helps > 0 && dual_md > 0 && regions_help > 0);
+    assert_true(za_helps > boards / 20); /* the regions tell a lot apart on so small a board */
+    assert_true(np_pdbset_digest(t8_auto.za) != np_pdbset_digest(t8_auto.set));
     /* checkpoints tell the two sets apart; both verify */
     assert_true(np_pdbset_digest(no_regions) != np_pdbset_digest(t8_auto.set));
     assert_int_equal(np_pdbset_verify(t8_auto.set, err, sizeof err), NP_OK);
@@ -540,6 +602,9 @@ static void test_p8_all_boards_bounds(void **state)
     print_message("[ 8-puzzle ] dual lookup <= BFS on all; above md on %u, above pdb+reflect on "
                   "%u; mean max(all four) %.3f; the other goal region's table raises it on %u\n",
                   dual_md, dual_helps, (double)sum_hd / boards, regions_help);
+    print_message("[ 8-puzzle ] zero-aware tables: pdb+reflect <= h <= BFS on all; above it on "
+                  "%u; mean h %.3f\n",
+                  za_helps, (double)sum_hz / boards);
 }
 
 /* ---- 2x5 and 5x2: the dual lookups on boards that are not square --------- */
@@ -672,7 +737,14 @@ static void load_korf(void)
  * the sanitizer build needs no smaller set (the whole test takes about 1 min). */
 /* Korf's 100 with 15:6-6-3 + reflection and the given pruning: every length
  * is the published optimum. */
+static uint64_t korf100_with_set(const np_pdbset *set, np_prune prune, bool dual);
+
 static void korf100_with(np_prune prune, bool dual)
+{
+    korf100_with_set(t15_auto.set, prune, dual);
+}
+
+static uint64_t korf100_with_set(const np_pdbset *set, np_prune prune, bool dual)
 {
     load_korf();
     int n = nkorf;
@@ -681,7 +753,7 @@ static void korf100_with(np_prune prune, bool dual)
     assert_non_null(res);
     assert_non_null(rcs);
     np_search_opts o = {
-        .heuristic = NP_H_PDB, .pdbs = t15_auto.set, .threads = 1, .prune = prune, .dual = dual};
+        .heuristic = NP_H_PDB, .pdbs = set, .threads = 1, .prune = prune, .dual = dual};
     double t0 = wall_now();
     /* Boards in parallel (one search each); nothing asserts inside the region. */
 #pragma omp parallel for schedule(dynamic, 1)
@@ -705,22 +777,25 @@ static void korf100_with(np_prune prune, bool dual)
         search += res[i].seconds;
     }
     print_message(
-        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3 + reflection%s, %s "
+        "[ korf100  ] %s build: all %d instances solved at opt= with 15:6-6-3%s + reflection%s, %s "
         "pruning; "
         "%.2f s wall on %d threads (%.2f s of search), %llu nodes generated "
         "(mean %.0f)\n",
-        UNDER_SANITIZER ? "sanitizer" : "plain", n, dual ? " + dual" : "",
-        prune == NP_PRUNE_FSM ? "machine" : "parent", wall, omp_get_max_threads(), search,
-        (unsigned long long)generated, (double)generated / n);
+        UNDER_SANITIZER ? "sanitizer" : "plain", n, np_pdbset_zero_aware(set) ? " zero-aware" : "",
+        dual ? " + dual" : "", prune == NP_PRUNE_FSM ? "machine" : "parent", wall,
+        omp_get_max_threads(), search, (unsigned long long)generated, (double)generated / n);
     free(res);
     free(rcs);
+    return generated;
 }
 
 static void test_korf100(void **state)
 {
     (void)state;
     korf100_with(NP_PRUNE_PARENT, false);
-    korf100_with(NP_PRUNE_FSM, false);
+    const uint64_t plain = korf100_with_set(t15_auto.set, NP_PRUNE_FSM, false);
+    /* the zero-aware tables: optimal, and fewer nodes */
+    assert_true(korf100_with_set(t15_auto.za, NP_PRUNE_FSM, false) < plain);
     /* The dual lookups are checked on every 8-puzzle board in both builds;
      * Korf's 100 with them (twice the time of the search above) in the
      * release build only, to keep the sanitizer suite within its time. */

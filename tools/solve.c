@@ -41,6 +41,9 @@ void usage_solve(void)
            "                       their admissible form) with bidirectional pathmax: fewer\n"
            "                       nodes, more time; uses the tables npuzzle gen --dual\n"
            "                       builds (--gen builds them)\n"
+           "      --zero-aware     look up the zero-aware tables (npuzzle gen --zero-aware;\n"
+           "                       --gen builds them): each pattern's moves for the region\n"
+           "                       its tiles leave the blank in, not the least over them\n"
            "      --pdb-private    look tables up in a private copy on huge pages instead\n"
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
@@ -280,6 +283,7 @@ typedef struct solve_args {
     bool heuristic_given, check, progress, quiet, gen;
     bool shared_map;    /* look the tables up in the shared mapping (not --pdb-private) */
     bool verify_tables; /* hash every table on open and after the run (--verify-tables) */
+    bool zero_aware;    /* the zero-aware tables (--zero-aware) */
     const char *partition, *pdb_dir_opt;
     int rows, cols, jobs; /* 0: not given */
     np_goal goal;
@@ -313,6 +317,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"gen", no_argument, NULL, 'G'},
         {"no-reflect", no_argument, NULL, 'R'},
         {"dual", no_argument, NULL, 'L'},
+        {"zero-aware", no_argument, NULL, 'Z'},
         {"pdb-private", no_argument, NULL, 'S'},
         {"verify-tables", no_argument, NULL, 'V'},
         {"batch", required_argument, NULL, 'O'},
@@ -358,6 +363,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'G': a->gen = true; break;
         case 'R': a->opts.no_reflect = true; break;
         case 'L': a->opts.dual = true; break;
+        case 'Z': a->zero_aware = true; break;
         case 'S': a->shared_map = false; break;
         case 'V': a->verify_tables = true; break;
         case 'O':
@@ -492,6 +498,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         const char *clash = a->opts.prune == NP_PRUNE_FSM ? "--prune fsm"
             : a->opts.no_reflect                          ? "--no-reflect"
             : a->opts.dual                                ? "--dual"
+            : a->zero_aware                               ? "--zero-aware"
                                                           : optimal_pdb_clash(a);
         if (clash) {
             fprintf(stderr,
@@ -520,6 +527,12 @@ static int parse_args(solve_args *a, int argc, char **argv)
                     clash);
             return EXIT_USAGE;
         }
+    }
+    if (a->zero_aware && a->heuristic_given && a->opts.heuristic != NP_H_PDB) {
+        fprintf(stderr,
+                "npuzzle solve: --zero-aware looks up pattern databases; it does not go "
+                "with -H md or lc\n");
+        return EXIT_USAGE;
     }
     a->files = argv + optind;
     a->nfiles = argc - optind;
@@ -568,9 +581,10 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     if (want_pdb) {
         int prc = solve_pdb_open(
             pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-            (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual,
+            (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual || a->zero_aware,
             (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (a->opts.dual ? NP_PDBSET_DUAL : 0) |
-                (a->verify_tables ? 0 : NP_PDBSET_STAMP));
+                (a->verify_tables ? 0 : NP_PDBSET_STAMP) |
+                (a->zero_aware ? NP_PDBSET_ZERO_AWARE : 0));
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {

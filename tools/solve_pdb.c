@@ -12,7 +12,7 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
                    unsigned flags)
 {
-    const bool dual = flags & NP_PDBSET_DUAL;
+    const bool dual = flags & NP_PDBSET_DUAL, za = flags & NP_PDBSET_ZERO_AWARE;
     ctx->set = NULL;
     np_partition part;
     char err[512] = "";
@@ -46,7 +46,8 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
          * only the solver's results. */
         np_pdbset_close(ctx->set);
         ctx->set = NULL;
-        build_opts bo = {.dir = dir, .threads = threads, .quiet = quiet, .dual = dual};
+        build_opts bo = {
+            .dir = dir, .threads = threads, .quiet = quiet, .dual = dual, .zero_aware = za};
         int grc = build_partition(g, &part, &bo, stderr);
         if (grc != EXIT_OK) {
             free(dir);
@@ -64,7 +65,8 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         np_partition_format(tiles, sizeof tiles, &part);
         snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
     }
-    snprintf(cmd, sizeof cmd, "npuzzle gen %s%s --pdb-dir %s", spec, dual ? " --dual" : "", dir);
+    snprintf(cmd, sizeof cmd, "npuzzle gen %s%s%s --pdb-dir %s", spec, dual ? " --dual" : "",
+             za ? " --zero-aware" : "", dir);
     if (rc == NP_OK) {
         const char *first;
         int missing = np_pdbset_dual_missing(ctx->set, &first);

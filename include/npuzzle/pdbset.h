@@ -53,8 +53,18 @@ enum {
     /*! Skip the checksum of a table verified before and not written to
      *  since, nor within the settling time (NP_PDB_OPEN_STAMP): start-up then
      *  reads no payload. */
-    NP_PDBSET_STAMP = 4
+    NP_PDBSET_STAMP = 4,
+    /*! Open each pattern's zero-aware table (np_pdb_filename_za, encoding
+     *  NP_PDB_ENC_ZA) instead of its plain one: a lookup then counts the
+     *  moves for the region its tiles leave the blank in, not the least over
+     *  the regions (a plain table at that name is NP_EMISMATCH; a board whose
+     *  pattern cell sets would need region tables over 256 MiB, NP_ETOOBIG). */
+    NP_PDBSET_ZERO_AWARE = 8
 };
+
+/*! @return whether the set looks up zero-aware tables (NP_PDBSET_ZERO_AWARE).
+ *  Cannot fail. */
+bool np_pdbset_zero_aware(const np_pdbset *set);
 
 /*! @return how many tables NP_PDBSET_DUAL asked for were missing; *first
  *  (when first is not NULL) the path of the first, or NULL. Cannot fail. */
