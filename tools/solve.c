@@ -43,7 +43,10 @@ void usage_solve(void)
            "                       builds (--gen builds them)\n"
            "      --zero-aware     look up the zero-aware tables (npuzzle gen --zero-aware;\n"
            "                       --gen builds them): each pattern's moves for the region\n"
-           "                       its tiles leave the blank in, not the least over them\n"
+           "                       its tiles leave the blank in, not the least over them;\n"
+           "                       fewer nodes and less time. By default they are used when\n"
+           "                       all of the partition's exist\n"
+           "      --no-zero-aware  look up the plain tables even where zero-aware ones exist\n"
            "      --pdb-private    look tables up in a private copy on huge pages instead\n"
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
@@ -283,7 +286,8 @@ typedef struct solve_args {
     bool heuristic_given, check, progress, quiet, gen;
     bool shared_map;    /* look the tables up in the shared mapping (not --pdb-private) */
     bool verify_tables; /* hash every table on open and after the run (--verify-tables) */
-    bool zero_aware;    /* the zero-aware tables (--zero-aware) */
+    int zero_aware;     /* the zero-aware tables: 1 insist (--zero-aware), 0 never
+                         * (--no-zero-aware, --reproduce), -1 when they all exist */
     const char *partition, *pdb_dir_opt;
     int rows, cols, jobs; /* 0: not given */
     np_goal goal;
@@ -318,6 +322,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"no-reflect", no_argument, NULL, 'R'},
         {"dual", no_argument, NULL, 'L'},
         {"zero-aware", no_argument, NULL, 'Z'},
+        {"no-zero-aware", no_argument, NULL, 'z'},
         {"pdb-private", no_argument, NULL, 'S'},
         {"verify-tables", no_argument, NULL, 'V'},
         {"batch", required_argument, NULL, 'O'},
@@ -342,6 +347,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {NULL, 0, NULL, 0},
     };
     *a = (solve_args){.shared_map = true,
+                      .zero_aware = -1,
                       .goal = NP_GOAL_BLANK_FIRST,
                       .fmt = RECORD_TEXT,
                       .checkpoint_every = 1.0};
@@ -363,7 +369,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'G': a->gen = true; break;
         case 'R': a->opts.no_reflect = true; break;
         case 'L': a->opts.dual = true; break;
-        case 'Z': a->zero_aware = true; break;
+        case 'Z': a->zero_aware = 1; break;
+        case 'z': a->zero_aware = 0; break;
         case 'S': a->shared_map = false; break;
         case 'V': a->verify_tables = true; break;
         case 'O':
@@ -498,7 +505,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         const char *clash = a->opts.prune == NP_PRUNE_FSM ? "--prune fsm"
             : a->opts.no_reflect                          ? "--no-reflect"
             : a->opts.dual                                ? "--dual"
-            : a->zero_aware                               ? "--zero-aware"
+            : a->zero_aware == 1                          ? "--zero-aware"
                                                           : optimal_pdb_clash(a);
         if (clash) {
             fprintf(stderr,
@@ -510,6 +517,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         a->opts.prune = NP_PRUNE_PARENT;
         a->opts.heuristic = NP_H_PDB;
         a->heuristic_given = true;
+        a->zero_aware = 0; /* the paper's tables */
     }
     if (a->opts.prune == NP_PRUNE_DEFAULT)
         a->opts.prune = NP_PRUNE_FSM; /* fewer nodes on every board size measured */
@@ -528,7 +536,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (a->zero_aware && a->heuristic_given && a->opts.heuristic != NP_H_PDB) {
+    if (a->zero_aware == 1 && a->heuristic_given && a->opts.heuristic != NP_H_PDB) {
         fprintf(stderr,
                 "npuzzle solve: --zero-aware looks up pattern databases; it does not go "
                 "with -H md or lc\n");
@@ -579,12 +587,14 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     bool want_pdb =
         a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
     if (want_pdb) {
-        int prc = solve_pdb_open(
-            pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-            (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual || a->zero_aware,
-            (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (a->opts.dual ? NP_PDBSET_DUAL : 0) |
-                (a->verify_tables ? 0 : NP_PDBSET_STAMP) |
-                (a->zero_aware ? NP_PDBSET_ZERO_AWARE : 0));
+        int prc = solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
+                                 (a->heuristic_given && a->opts.heuristic == NP_H_PDB) ||
+                                     a->opts.dual || a->zero_aware == 1,
+                                 (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) |
+                                     (a->opts.dual ? NP_PDBSET_DUAL : 0) |
+                                     (a->verify_tables ? 0 : NP_PDBSET_STAMP) |
+                                     (a->zero_aware == 1 ? NP_PDBSET_ZERO_AWARE : 0),
+                                 a->zero_aware == -1);
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {

@@ -10,7 +10,7 @@
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
-                   unsigned flags)
+                   unsigned flags, bool za_if_present)
 {
     const bool dual = flags & NP_PDBSET_DUAL, za = flags & NP_PDBSET_ZERO_AWARE;
     ctx->set = NULL;
@@ -40,7 +40,12 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         fprintf(stderr, "npuzzle solve: out of memory\n");
         return EXIT_PDB;
     }
-    rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
+    rc = NP_ENOTFOUND;
+    if (za_if_present && !za)
+        rc =
+            np_pdbset_open(&ctx->set, g, &part, dir, flags | NP_PDBSET_ZERO_AWARE, err, sizeof err);
+    if (rc == NP_ENOTFOUND) /* no zero-aware set: the plain one */
+        rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     if (gen && (rc == NP_ENOTFOUND || (rc == NP_OK && np_pdbset_dual_missing(ctx->set, NULL)))) {
         /* The build's report goes to standard error: standard output keeps
          * only the solver's results. */

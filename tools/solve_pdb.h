@@ -25,10 +25,12 @@ typedef struct solve_pdb_ctx {
  * cost of a copy per process. With NP_PDBSET_DUAL the tables of other goal
  * regions are opened too (built by `gen`; a note names the first missing one
  * otherwise). NP_PDBSET_STAMP skips the checksum of tables verified before
- * and unchanged since (not --verify-tables). */
+ * and unchanged since (not --verify-tables). NP_PDBSET_ZERO_AWARE insists on
+ * the zero-aware tables; without it, `za_if_present` takes them when every
+ * one of the partition's is there (else the plain ones, silently). */
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
-                   unsigned flags);
+                   unsigned flags, bool za_if_present);
 
 void solve_pdb_close(solve_pdb_ctx *ctx);
 
