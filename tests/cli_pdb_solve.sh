@@ -126,6 +126,14 @@ rm "$ZD/3x3-bf-5.6.7.8-z.pdb"
 run 0 "solve, one zero-aware table missing" "$NP" solve -H pdb -j 2 --pdb-dir "$ZD" --check -f csv -q "$H8"
 same "$(awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out")" "$(awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/plain_out")" "a partial zero-aware set: the plain tables"
 run 0 "gen --zero-aware again" "$NP" gen --partition 8:4-4 --zero-aware --pdb-dir "$ZD" -q
+# a damaged zero-aware table that the default would take is refused by name, not passed over
+cp "$ZD/3x3-bf-5.6.7.8-z.pdb" "$T/z-good"
+printf '\377' | dd of="$ZD/3x3-bf-5.6.7.8-z.pdb" bs=1 seek=$((4096 + 10)) conv=notrunc status=none
+cmp -s "$ZD/3x3-bf-5.6.7.8-z.pdb" "$T/z-good" && bad "the byte flip did not change the table" || ok
+run 3 "solve, a damaged zero-aware table" "$NP" solve -H pdb --pdb-dir "$ZD" -q "$H8"
+has "3x3-bf-5.6.7.8-z.pdb" "$T/err" "the message names the damaged zero-aware table"
+run 0 "solve --no-zero-aware, a damaged zero-aware table" "$NP" solve -H pdb --no-zero-aware --pdb-dir "$ZD" -q "$H8"
+cp "$T/z-good" "$ZD/3x3-bf-5.6.7.8-z.pdb"
 # --reproduce kf2002 is the paper's search: the plain tables, even with zero-aware ones there
 run 0 "--reproduce kf2002, zero-aware tables there" "$NP" solve --reproduce kf2002 --pdb-dir "$ZD" -f csv -q "$H8"
 cp "$T/out" "$T/repro_out"

@@ -212,7 +212,7 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
             np_pdb_expect ex = {g->rows,         g->cols,        (int)g->goal,
                                 pl->pat->ntiles, pl->pat->tiles, pl->goal_region};
             np_pdb *old = NULL;
-            char err[1024];
+            char err[PATH_MAX + 1024];
             int orc = np_pdb_open(&old, pl->path, &ex, err, sizeof err);
             if (orc == NP_OK && (np_pdb_encoding(old) == NP_PDB_ENC_ZA) != pl->za) {
                 snprintf(err, sizeof err, "%s: %s, not the %s encoding", pl->path,

@@ -4,9 +4,28 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "build.h"
 #include "cli.h"
+
+/* Whether every pattern of `part` has its zero-aware table in `dir` (the
+ * .pdb, or a .pdb.zst the open unpacks). */
+static bool za_tables_present(const np_geom *g, const np_partition *part, const char *dir)
+{
+    for (int p = 0; p < part->npatterns; p++) {
+        char name[256], path[4096];
+        np_pdb_filename_za(name, sizeof name, g, part->patterns[p].tiles, part->patterns[p].ntiles);
+        if (snprintf(path, sizeof path, "%s/%s.zst", dir, name) >= (int)sizeof path)
+            return false;
+        if (access(path, F_OK) == 0)
+            continue;
+        path[strlen(path) - 4] = '\0'; /* the .pdb itself */
+        if (access(path, F_OK) != 0)
+            return false;
+    }
+    return true;
+}
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
@@ -40,11 +59,12 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         fprintf(stderr, "npuzzle solve: out of memory\n");
         return EXIT_PDB;
     }
-    rc = NP_ENOTFOUND;
-    if (za_if_present && !za)
+    /* the zero-aware set when it is all there (a bad table in it is refused
+     * by name), else the plain one */
+    if (za_if_present && !za && za_tables_present(g, &part, dir))
         rc =
             np_pdbset_open(&ctx->set, g, &part, dir, flags | NP_PDBSET_ZERO_AWARE, err, sizeof err);
-    if (rc == NP_ENOTFOUND) /* no zero-aware set: the plain one */
+    else
         rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     if (gen && (rc == NP_ENOTFOUND || (rc == NP_OK && np_pdbset_dual_missing(ctx->set, NULL)))) {
         /* The build's report goes to standard error: standard output keeps

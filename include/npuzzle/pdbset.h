@@ -6,6 +6,7 @@
 #ifndef NPUZZLE_PDBSET_H
 #define NPUZZLE_PDBSET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
