@@ -105,9 +105,12 @@ void np__pdb_scan_values(const np_ranker *r, const np_geom *g, const uint8_t *ti
     *first_bad = bad;
 }
 
-/* Pack entries [lo, lo + n) (lo even) as nibbles into out[0 .. (n+1)/2). */
-void np__pdb_pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
-                   const uint8_t *values, uint64_t lo, uint64_t n, uint8_t *out, int threads)
+/* Encode entries [lo, lo + n): without `gain` as nibbles into out[0 ..
+ * (n+1)/2) (lo even), with it as bytes, the nibble | gain << 4, into
+ * out[0 .. n). */
+static void pack_entries(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                         const uint8_t *values, const uint8_t *gain, uint64_t lo, uint64_t n,
+                         uint8_t *out, int threads)
 {
     uint64_t nblocks = (n + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
 #pragma omp parallel for num_threads(thread_count(threads)) schedule(static)
@@ -117,7 +120,9 @@ void np__pdb_pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
         md_iter_init(&it, r, g, tiles, lo + a);
         for (uint64_t i = a; i < e; i++, md_iter_next(&it)) {
             unsigned nib = (unsigned)(values[lo + i] - md_iter_md(&it)) >> 1;
-            if (i & 1)
+            if (gain)
+                out[i] = (uint8_t)(nib | (gain[lo + i] & 15u) << 4);
+            else if (i & 1)
                 out[i >> 1] |= (uint8_t)(nib << 4);
             else
                 out[i >> 1] = (uint8_t)nib;
@@ -125,21 +130,17 @@ void np__pdb_pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
     }
 }
 
+void np__pdb_pack4(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
+                   const uint8_t *values, uint64_t lo, uint64_t n, uint8_t *out, int threads)
+{
+    pack_entries(r, g, tiles, values, NULL, lo, n, out, threads);
+}
+
 void np__pdb_pack_za(const np_ranker *r, const np_geom *g, const uint8_t *tiles,
                      const uint8_t *values, const uint8_t *gain, uint64_t lo, uint64_t n,
                      uint8_t *out, int threads)
 {
-    uint64_t nblocks = (n + BLOCK_ENTRIES - 1) / BLOCK_ENTRIES;
-#pragma omp parallel for num_threads(thread_count(threads)) schedule(static)
-    for (uint64_t b = 0; b < nblocks; b++) {
-        uint64_t a = b * BLOCK_ENTRIES, e = a + BLOCK_ENTRIES < n ? a + BLOCK_ENTRIES : n;
-        md_iter it;
-        md_iter_init(&it, r, g, tiles, lo + a);
-        for (uint64_t i = a; i < e; i++, md_iter_next(&it)) {
-            unsigned nib = (unsigned)(values[lo + i] - md_iter_md(&it)) >> 1;
-            out[i] = (uint8_t)(nib | (gain[lo + i] & 15u) << 4);
-        }
-    }
+    pack_entries(r, g, tiles, values, gain, lo, n, out, threads);
 }
 
 /* ---- reading back: the value histogram ------------------------------------- */

@@ -145,6 +145,23 @@ static uint8_t *ref_bfs(const ref_board *b, const uint8_t *tiles, int k, int sta
     return dist;
 }
 
+/* The placement of the reference's states s .. s + n - 1 (s a multiple of n):
+ * *used gets its cells, pc[] their labels in tile order (np_rank's input).
+ * @return false when two tiles share a cell (no placement). */
+static bool ref_placement(const ref_board *b, int k, uint64_t s, uint64_t *used, uint8_t *pc)
+{
+    int cells[16], blank;
+    ref_decode(b, k, s, cells, &blank);
+    *used = 0;
+    for (int i = 0; i < k; i++) {
+        if (*used >> cells[i] & 1)
+            return false;
+        *used |= UINT64_C(1) << cells[i];
+        pc[i] = (uint8_t)snake(b->cols, cells[i]);
+    }
+    return true;
+}
+
 /* Compare the generator (the goal's blank in goal_region's region: 0 its home
  * cell's, c + 1 cell c's) with the reference started with the blank on cell
  * ref_blank (-1: its home), placement by placement. @return how many values
@@ -185,26 +202,16 @@ static uint64_t check_region(int rows, int cols, np_goal goal, const uint8_t *ti
     assert_true(entries == rk.count);
 
     uint64_t placements = 0, mismatches = 0;
-    int cells[16], blank;
     for (uint64_t s = 0; s < nstates; s += (uint64_t)b.n) {
-        ref_decode(&b, k, s, cells, &blank);
-        uint64_t used = 0;
-        bool distinct = true;
-        for (int i = 0; i < k; i++) {
-            if (used >> cells[i] & 1)
-                distinct = false;
-            used |= UINT64_C(1) << cells[i];
-        }
-        if (!distinct)
+        uint64_t used;
+        uint8_t pc[16];
+        if (!ref_placement(&b, k, s, &used, pc))
             continue;
         int best = UNSEEN;
         for (int c = 0; c < b.n; c++)
             if (dist[s + (uint64_t)c] < best)
                 best = dist[s + (uint64_t)c];
         assert_true(best != UNSEEN); /* every placement is reachable */
-        uint8_t pc[16];
-        for (int i = 0; i < k; i++)
-            pc[i] = (uint8_t)snake(cols, cells[i]);
         uint8_t got = values[np_rank(&rk, pc)];
         if (got != best && mismatches++ < 5)
             print_error("%dx%d k=%d: placement %llu: generator %d, reference %d\n", rows, cols, k,
@@ -333,20 +340,11 @@ static void check_gains(int rows, int cols, np_goal goal, const uint8_t *tiles, 
     np_ranker rk;
     assert_int_equal(np_ranker_init(&rk, b.n, k), NP_OK);
     uint64_t bad = 0;
-    int cells[16], blank;
     for (uint64_t s = 0; s < nstates; s += (uint64_t)b.n) {
-        ref_decode(&b, k, s, cells, &blank);
-        uint64_t used = 0;
-        bool distinct = true;
-        for (int i = 0; i < k; i++) {
-            distinct = distinct && !(used >> cells[i] & 1);
-            used |= UINT64_C(1) << cells[i];
-        }
-        if (!distinct)
-            continue;
+        uint64_t used;
         uint8_t pc[16];
-        for (int i = 0; i < k; i++)
-            pc[i] = (uint8_t)snake(cols, cells[i]);
+        if (!ref_placement(&b, k, s, &used, pc))
+            continue;
         const uint64_t idx = np_rank(&rk, pc);
         const int best = values[idx];
         /* the free cells' regions, in the order of their least label */
