@@ -27,14 +27,30 @@ int np__gen_index_init(np__gen_index *x, int n, int k)
     return NP_OK;
 }
 
-uint64_t np__comb_rank(const np__gen_index *x, uint64_t mask)
+int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
 {
-    uint64_t rank = 0;
-    for (int i = 1; mask; i++) {
-        rank += x->binom[__builtin_ctzll(mask)][i];
-        mask &= mask - 1;
+    int n = g->cells, nreg = 0;
+    uint8_t stack[NP_MAX_CELLS];
+    memset(region, NP__NO_REGION, (size_t)n);
+    for (int s = 0; s < n; s++) {
+        if ((occupied >> s & 1) || region[s] != NP__NO_REGION)
+            continue;
+        int top = 0;
+        stack[top++] = (uint8_t)s;
+        region[s] = (uint8_t)nreg;
+        while (top) {
+            int c = stack[--top];
+            for (int d = 0; d < 4; d++) {
+                int x = g->nbr[c][d];
+                if (x >= 0 && !(occupied >> x & 1) && region[x] == NP__NO_REGION) {
+                    region[x] = (uint8_t)nreg;
+                    stack[top++] = (uint8_t)x;
+                }
+            }
+        }
+        nreg++;
     }
-    return rank;
+    return nreg;
 }
 
 uint64_t np__comb_unrank(const np__gen_index *x, uint64_t comb)

@@ -36,8 +36,33 @@ typedef struct np__gen_index {
  * @return NP_OK or NP_EINVAL. */
 int np__gen_index_init(np__gen_index *x, int n, int k);
 
-/* Rank of a cell set given as a mask with exactly k bits, in 0 .. ncombs-1. */
-uint64_t np__comb_rank(const np__gen_index *x, uint64_t mask);
+/* Rank of a cell set given as a mask with exactly k bits, in 0 .. ncombs-1
+ * (inline: the zero-aware lookups rank sets in the search, pdbset_internal.h). */
+static inline uint64_t np__comb_rank(const np__gen_index *x, uint64_t mask)
+{
+    uint64_t rank = 0;
+    for (int i = 1; mask; i++) {
+        rank += x->binom[__builtin_ctzll(mask)][i];
+        mask &= mask - 1;
+    }
+    return rank;
+}
+
+/* The next larger mask with the same number of bits (Gosper's hack): the
+ * cell set of the next rank. */
+static inline uint64_t np__next_subset(uint64_t m)
+{
+    uint64_t low = m & -m;
+    uint64_t up = m + low;
+    return up | (((m ^ up) >> 2) / low);
+}
+
+#define NP__NO_REGION 0xFF
+
+/* Label the connected regions of the cells outside `occupied`: region[c] gets
+ * the region number (0.. in order of the regions' smallest cells) of free cell
+ * c, NP__NO_REGION for occupied cells. @return the number of regions. */
+int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region);
 
 /* Inverse of np__comb_rank: the mask of the cell set with that rank (the
  * generator walks sets in rank order and needs no inverse; the tests check

@@ -33,48 +33,9 @@
 
 #define VALUE_UNSET 0xFF
 #define VALUE_MAX 254
-#define NO_REGION 0xFF
 #define EVEN_BITS UINT64_C(0x5555555555555555)
 
 /* ---- cell sets and blank regions ---------------------------------------- */
-
-/* Label the connected regions of the cells outside `occupied`: region[c] gets
- * the region number (0.. in order of the regions' smallest cells) of free cell
- * c, NO_REGION for occupied cells. @return the number of regions. */
-static int label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
-{
-    int n = g->cells, nreg = 0;
-    uint8_t stack[NP_MAX_CELLS];
-    memset(region, NO_REGION, (size_t)n);
-    for (int s = 0; s < n; s++) {
-        if ((occupied >> s & 1) || region[s] != NO_REGION)
-            continue;
-        int top = 0;
-        stack[top++] = (uint8_t)s;
-        region[s] = (uint8_t)nreg;
-        while (top) {
-            int c = stack[--top];
-            for (int d = 0; d < 4; d++) {
-                int x = g->nbr[c][d];
-                if (x >= 0 && !(occupied >> x & 1) && region[x] == NO_REGION) {
-                    region[x] = (uint8_t)nreg;
-                    stack[top++] = (uint8_t)x;
-                }
-            }
-        }
-        nreg++;
-    }
-    return nreg;
-}
-
-/* The next larger mask with the same number of bits (Gosper's hack). Masks in
- * increasing order have increasing combinatorial ranks (gen_index.h). */
-static inline uint64_t next_subset(uint64_t m)
-{
-    uint64_t low = m & -m;
-    uint64_t up = m + low;
-    return up | (((m ^ up) >> 2) / low);
-}
 
 static int check_pattern(const np_geom *g, const uint8_t *tiles, int ntiles)
 {
@@ -113,8 +74,8 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const ui
         regions = 0;
         uint8_t region[NP_MAX_CELLS];
         uint64_t m = (UINT64_C(1) << ntiles) - 1;
-        for (uint64_t c = 0; c < gx.ncombs; c++, m = next_subset(m))
-            regions += (uint64_t)label_regions(g, m, region);
+        for (uint64_t c = 0; c < gx.ncombs; c++, m = np__next_subset(m))
+            regions += (uint64_t)np__label_regions(g, m, region);
     }
     est->entries = r.count;
     est->cell_sets = gx.ncombs;
@@ -149,7 +110,7 @@ typedef struct gen_ctx {
     uint64_t ncombs;
     uint64_t *mask;        /* [ncombs] occupied cells of each set */
     uint64_t *base;        /* [ncombs + 1] first unit of each set */
-    uint8_t *region;       /* [ncombs * n] region of each free cell, NO_REGION if occupied */
+    uint8_t *region;       /* [ncombs * n] region of each free cell, NP__NO_REGION if occupied */
     int l;                 /* suffix length, see np__perm_part */
     uint64_t lfact;        /* l! */
     np__perm_part *hi_tab; /* [k! / l!] */
@@ -361,7 +322,7 @@ static int to_rank_index(uint8_t **values, const np__gen_index *gx, const np_ran
                 w[p][q] = coef[p];
         }
         uint64_t mask = (UINT64_C(1) << k) - 1;
-        for (uint64_t c = 0; c < ncombs; c++, mask = next_subset(mask)) {
+        for (uint64_t c = 0; c < ncombs; c++, mask = np__next_subset(mask)) {
             uint64_t index[PERM_BLOCK];
             for (int q = 0; q < nq; q++)
                 index[q] = -off[q]; /* unsigned: the sum comes back into range */
@@ -497,10 +458,10 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
 
     /* Per-set tables, in rank order (Gosper's successor is the next rank). */
     uint64_t m = (UINT64_C(1) << cx.k) - 1, units = 0;
-    for (uint64_t c = 0; c < cx.ncombs; c++, m = next_subset(m)) {
+    for (uint64_t c = 0; c < cx.ncombs; c++, m = np__next_subset(m)) {
         cx.mask[c] = m;
         cx.base[c] = units;
-        units += (uint64_t)label_regions(g, m, cx.region + c * (size_t)cx.n);
+        units += (uint64_t)np__label_regions(g, m, cx.region + c * (size_t)cx.n);
     }
     cx.base[cx.ncombs] = units;
     if (units * cx.kfact != nstates) {

@@ -122,19 +122,19 @@ static int za_region_tables(np_pdbset *set, char *err, size_t errlen)
 {
     const int n = set->g.cells;
     np_geom lab;
-    if (np_geom_labelled(&set->g, &lab) != NP_OK)
-        return np__fail(NP_EINVAL, err, errlen, "the geometry is labelled");
-    for (int m = 0; m <= n; m++)
-        for (int k = 0; k <= NP_PATTERN_MAX_TILES + 1; k++)
-            set->za_binom[m][k] = k == 0 ? 1
-                : m == 0                 ? 0
-                                         : set->za_binom[m - 1][k - 1] + set->za_binom[m - 1][k];
+    int kmax = 1;
+    for (int p = 0; p < set->npat; p++)
+        if (set->part.patterns[p].ntiles > kmax)
+            kmax = set->part.patterns[p].ntiles;
+    if (np_geom_labelled(&set->g, &lab) != NP_OK ||
+        np__gen_index_init(&set->za_index, n, kmax) != NP_OK)
+        return np__fail(NP_EINVAL, err, errlen, "no region tables for these patterns");
     set->za_direct = n <= 16;
     for (int p = 0; p < set->npat; p++) {
         /* with za_direct one table of every label set (k = 0 stands for all) */
         const int k = set->za_direct ? 0 : set->part.patterns[p].ntiles;
         if (!set->za_region_own[k]) {
-            const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_binom[n][k];
+            const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_index.binom[n][k];
             if (sets > (UINT64_C(256) << 20) / (uint64_t)n)
                 return np__fail(NP_ETOOBIG, err, errlen,
                                 "zero-aware lookups of %d-tile patterns on %d cells need region "
@@ -144,40 +144,17 @@ static int za_region_tables(np_pdbset *set, char *err, size_t errlen)
             if (!t)
                 return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
             set->za_region_own[k] = t;
+            /* every label set in rank order: the generator's regions, those
+             * past the ones a table tells apart and occupied labels as 4 */
             uint64_t mask = set->za_direct ? 0 : (UINT64_C(1) << k) - 1;
             for (uint64_t r = 0; r < sets; r++) {
                 uint8_t *row = t + r * (uint64_t)n;
-                memset(row, 0xFF, (size_t)n);
-                int next = 0;
-                for (int z0 = 0; z0 < n; z0++) {
-                    if ((mask >> z0 & 1) || row[z0] != 0xFF)
-                        continue;
-                    const uint8_t id = (uint8_t)(next < NP_PDB_GAIN_REGIONS ? next : 4);
-                    uint8_t stack[NP_MAX_CELLS];
-                    int top = 0;
-                    stack[top++] = (uint8_t)z0;
-                    row[z0] = id;
-                    while (top) {
-                        const int z = stack[--top];
-                        for (int d = 0; d < 4; d++) {
-                            const int y = lab.nbr[z][d];
-                            if (y >= 0 && !(mask >> y & 1) && row[y] == 0xFF) {
-                                row[y] = id;
-                                stack[top++] = (uint8_t)y;
-                            }
-                        }
-                    }
-                    next++;
-                }
+                np__label_regions(&lab, mask, row);
                 for (int z = 0; z < n; z++)
-                    if (mask >> z & 1)
-                        row[z] = 4;
-                if (set->za_direct) {
-                    mask++;
-                } else if (r + 1 < sets) { /* the next set in colex order (Gosper's hack) */
-                    const uint64_t low = mask & -mask, up = mask + low;
-                    mask = up | (((mask ^ up) >> 2) / low);
-                }
+                    if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
+                        row[z] = NP_PDB_GAIN_REGIONS;
+                if (r + 1 < sets)
+                    mask = set->za_direct ? mask + 1 : np__next_subset(mask);
             }
         }
         set->za_region[p] = set->za_region_own[k];

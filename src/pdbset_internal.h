@@ -10,6 +10,7 @@
 #include "npuzzle/pdb_gen.h"
 #include "npuzzle/pdbset.h"
 #include "npuzzle/rank.h"
+#include "gen_index.h"
 
 #define NP_PDBSET_REGIONS NP_PDB_DUAL_REGIONS /* goal regions with tables, per pattern */
 
@@ -49,25 +50,15 @@ struct np_pdbset {
      * z] is the region (np_pdb_gen_opts.region_gain's numbering, 0 .. 3; 4
      * for a later one or an occupied cell) of free label z when pattern p's
      * tiles stand on the labels of the cell set of colex rank `rank`
-     * (np__za_rank); one table per pattern size, shared. On boards of at
+     * (np__comb_rank); one table per pattern size, shared. On boards of at
      * most 16 cells `rank` is the label set itself, and one table serves
      * every size (no rank to compute). */
     bool za;
     bool za_direct; /* boards of at most 16 cells: one table indexed by the label set itself */
     const uint8_t *za_region[NP_PARTITION_MAX];
     uint8_t *za_region_own[NP_PATTERN_MAX_TILES + 1];
-    uint64_t za_binom[NP_MAX_CELLS + 1][NP_PATTERN_MAX_TILES + 2]; /* C(n, k) */
+    np__gen_index za_index; /* the binomials of np__comb_rank */
 };
-
-/* The colex rank of a set of labels: sum over its members l_0 < l_1 < ... of
- * C(l_i, i + 1). */
-static inline uint64_t np__za_rank(const struct np_pdbset *set, uint64_t labels)
-{
-    uint64_t r = 0;
-    for (int i = 1; labels; labels &= labels - 1, i++)
-        r += set->za_binom[__builtin_ctzll(labels)][i];
-    return r;
-}
 
 /* The value of a zero-aware entry whose byte is `e`, for the pattern's
  * Manhattan sum md, its tiles on `labels` and the blank on label z: the least
@@ -78,7 +69,7 @@ static inline int np__za_value(const struct np_pdbset *set, int p, unsigned e, i
     const int v = md + 2 * (int)(e & 15);
     if (!(e >> 4)) /* no region needs more: the common case, with no rank to compute */
         return v;
-    const uint64_t row = set->za_direct ? labels : np__za_rank(set, labels);
+    const uint64_t row = set->za_direct ? labels : np__comb_rank(&set->za_index, labels);
     const int r = set->za_region[p][row * (uint64_t)set->g.cells + (uint64_t)z];
     return v + 2 * (int)(e >> (4 + r) & 1);
 }
