@@ -112,8 +112,9 @@ static int pdb_sum(const np_pdbset *set, const uint8_t *pos)
     int h = 0;
     for (int p = 0; p < set->npat; p++) {
         int md;
-        uint64_t index;
-        h += np__pdb_lookup(set, p, set->g.label, pos, &md, &index); /* tables rank labels */
+        uint64_t index, labels;
+        h += np__pdb_lookup(set, p, set->g.label, pos, &md, &index,
+                            &labels); /* tables rank labels */
     }
     return h;
 }

@@ -736,12 +736,9 @@ static void pdb_lookup_set(pdb_lookup *lk, const np_pdbset *pdbs, const uint8_t 
 {
     lk->sum = 0;
     for (int p = 0; p < pdbs->npat; p++) {
-        lk->value[p] = np__pdb_lookup(pdbs, p, label, pos, &lk->md[p], &lk->index[p]);
+        lk->value[p] =
+            np__pdb_lookup(pdbs, p, label, pos, &lk->md[p], &lk->index[p], &lk->labels[p]);
         lk->sum += lk->value[p];
-        const np_pattern *pat = &pdbs->part.patterns[p];
-        lk->labels[p] = 0;
-        for (int j = 0; j < pat->ntiles; j++)
-            lk->labels[p] |= UINT64_C(1) << label[pos[pat->tiles[j]]];
     }
 }
 

@@ -77,24 +77,24 @@ static inline int np__za_value(const struct np_pdbset *set, int p, unsigned e, i
 /* Pattern p's entry for a board whose tile u stands on cell pos[u], from
  * scratch: the Manhattan sum of the pattern's tiles (*md), the table index
  * ranking the cells' numbers label[c] (*index: the board's labels, or the
- * mirror's), and the value, returned. The one place both the heuristic and
- * the search start a lookup. */
+ * mirror's), the labels the tiles stand on (*labels, which the zero-aware
+ * lookups read), and the value, returned. The one place both the heuristic
+ * and the search start a lookup. */
 static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8_t *label,
-                                 const uint8_t *pos, int *md, uint64_t *index)
+                                 const uint8_t *pos, int *md, uint64_t *index, uint64_t *labels)
 {
     const np_geom *g = &set->g;
     const np_pattern *pat = &set->part.patterns[p];
     int m = 0;
-    for (int j = 0; j < pat->ntiles; j++)
+    *labels = 0;
+    for (int j = 0; j < pat->ntiles; j++) {
         m += g->dist[pos[pat->tiles[j]]][g->home[pat->tiles[j]]];
+        *labels |= UINT64_C(1) << label[pos[pat->tiles[j]]];
+    }
     *md = m;
     *index = np_rank_cells_of(&set->ranker[p], label, pos, pat->tiles);
-    if (set->za) {
-        uint64_t labels = 0;
-        for (int j = 0; j < pat->ntiles; j++)
-            labels |= UINT64_C(1) << label[pos[pat->tiles[j]]];
-        return np__za_value(set, p, set->view[p].payload[*index], m, labels, label[pos[0]]);
-    }
+    if (set->za)
+        return np__za_value(set, p, set->view[p].payload[*index], m, *labels, label[pos[0]]);
     return np_pdb_view_value(&set->view[p], *index, m);
 }
 
