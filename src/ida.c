@@ -239,42 +239,53 @@ static int check_limits(search *s)
  * (np__pdb_dual) with bidirectional pathmax; optimal search only. */
 enum { K_MD, K_LC, K_PDB, K_PDBR, K_PDBD };
 
-/* Kernel instantiations: heuristic x weighted x board side x pruning. The
- * side is 4 or 5 for the 15- and 24-puzzle, where neighbours, rows and columns
- * are computed from constants, and 0 for any other board (tables); machine 1
- * looks the pruning machine up, 0 is parent pruning computed in place (the
- * papers' search, at its old speed). One line per side, weighting and
- * pruning: clang-format leaves the list alone. */
+/* Kernel instantiations: heuristic x weighted x board side x pruning x
+ * zero-aware tables. The side is 4 or 5 for the 15- and 24-puzzle, where
+ * neighbours, rows and columns are computed from constants, and 0 for any
+ * other board (tables); machine 1 looks the pruning machine up, 0 is parent
+ * pruning computed in place (the papers' search, at its old speed); za 1
+ * reads zero-aware tables (PDB kernels only), so that the plain tables' search
+ * keeps no region state. One line per side, weighting and pruning:
+ * clang-format leaves the list alone. */
 /* clang-format off */
 #define NP_KERNEL_LIST(X) \
-    X(md, K_MD, 0, 0, 0) X(lc, K_LC, 0, 0, 0) X(pdb, K_PDB, 0, 0, 0) X(pdbr, K_PDBR, 0, 0, 0) \
-    X(md_w, K_MD, 1, 0, 0) X(lc_w, K_LC, 1, 0, 0) X(pdb_w, K_PDB, 1, 0, 0) X(pdbr_w, K_PDBR, 1, 0, 0) \
-    X(md4, K_MD, 0, 4, 0) X(lc4, K_LC, 0, 4, 0) X(pdb4, K_PDB, 0, 4, 0) X(pdbr4, K_PDBR, 0, 4, 0) \
-    X(md4_w, K_MD, 1, 4, 0) X(lc4_w, K_LC, 1, 4, 0) X(pdb4_w, K_PDB, 1, 4, 0) X(pdbr4_w, K_PDBR, 1, 4, 0) \
-    X(md5, K_MD, 0, 5, 0) X(lc5, K_LC, 0, 5, 0) X(pdb5, K_PDB, 0, 5, 0) X(pdbr5, K_PDBR, 0, 5, 0) \
-    X(md5_w, K_MD, 1, 5, 0) X(lc5_w, K_LC, 1, 5, 0) X(pdb5_w, K_PDB, 1, 5, 0) X(pdbr5_w, K_PDBR, 1, 5, 0) \
-    X(md_m, K_MD, 0, 0, 1) X(lc_m, K_LC, 0, 0, 1) X(pdb_m, K_PDB, 0, 0, 1) X(pdbr_m, K_PDBR, 0, 0, 1) \
-    X(md_w_m, K_MD, 1, 0, 1) X(lc_w_m, K_LC, 1, 0, 1) X(pdb_w_m, K_PDB, 1, 0, 1) X(pdbr_w_m, K_PDBR, 1, 0, 1) \
-    X(md4_m, K_MD, 0, 4, 1) X(lc4_m, K_LC, 0, 4, 1) X(pdb4_m, K_PDB, 0, 4, 1) X(pdbr4_m, K_PDBR, 0, 4, 1) \
-    X(md4_w_m, K_MD, 1, 4, 1) X(lc4_w_m, K_LC, 1, 4, 1) X(pdb4_w_m, K_PDB, 1, 4, 1) X(pdbr4_w_m, K_PDBR, 1, 4, 1) \
-    X(md5_m, K_MD, 0, 5, 1) X(lc5_m, K_LC, 0, 5, 1) X(pdb5_m, K_PDB, 0, 5, 1) X(pdbr5_m, K_PDBR, 0, 5, 1) \
-    X(md5_w_m, K_MD, 1, 5, 1) X(lc5_w_m, K_LC, 1, 5, 1) X(pdb5_w_m, K_PDB, 1, 5, 1) X(pdbr5_w_m, K_PDBR, 1, 5, 1) \
-    X(pdbd, K_PDBD, 0, 0, 0) X(pdbd4, K_PDBD, 0, 4, 0) X(pdbd5, K_PDBD, 0, 5, 0) \
-    X(pdbd_m, K_PDBD, 0, 0, 1) X(pdbd4_m, K_PDBD, 0, 4, 1) X(pdbd5_m, K_PDBD, 0, 5, 1)
+    X(md, K_MD, 0, 0, 0, 0) X(lc, K_LC, 0, 0, 0, 0) X(pdb, K_PDB, 0, 0, 0, 0) X(pdbr, K_PDBR, 0, 0, 0, 0) \
+    X(md_w, K_MD, 1, 0, 0, 0) X(lc_w, K_LC, 1, 0, 0, 0) X(pdb_w, K_PDB, 1, 0, 0, 0) X(pdbr_w, K_PDBR, 1, 0, 0, 0) \
+    X(md4, K_MD, 0, 4, 0, 0) X(lc4, K_LC, 0, 4, 0, 0) X(pdb4, K_PDB, 0, 4, 0, 0) X(pdbr4, K_PDBR, 0, 4, 0, 0) \
+    X(md4_w, K_MD, 1, 4, 0, 0) X(lc4_w, K_LC, 1, 4, 0, 0) X(pdb4_w, K_PDB, 1, 4, 0, 0) X(pdbr4_w, K_PDBR, 1, 4, 0, 0) \
+    X(md5, K_MD, 0, 5, 0, 0) X(lc5, K_LC, 0, 5, 0, 0) X(pdb5, K_PDB, 0, 5, 0, 0) X(pdbr5, K_PDBR, 0, 5, 0, 0) \
+    X(md5_w, K_MD, 1, 5, 0, 0) X(lc5_w, K_LC, 1, 5, 0, 0) X(pdb5_w, K_PDB, 1, 5, 0, 0) X(pdbr5_w, K_PDBR, 1, 5, 0, 0) \
+    X(md_m, K_MD, 0, 0, 1, 0) X(lc_m, K_LC, 0, 0, 1, 0) X(pdb_m, K_PDB, 0, 0, 1, 0) X(pdbr_m, K_PDBR, 0, 0, 1, 0) \
+    X(md_w_m, K_MD, 1, 0, 1, 0) X(lc_w_m, K_LC, 1, 0, 1, 0) X(pdb_w_m, K_PDB, 1, 0, 1, 0) X(pdbr_w_m, K_PDBR, 1, 0, 1, 0) \
+    X(md4_m, K_MD, 0, 4, 1, 0) X(lc4_m, K_LC, 0, 4, 1, 0) X(pdb4_m, K_PDB, 0, 4, 1, 0) X(pdbr4_m, K_PDBR, 0, 4, 1, 0) \
+    X(md4_w_m, K_MD, 1, 4, 1, 0) X(lc4_w_m, K_LC, 1, 4, 1, 0) X(pdb4_w_m, K_PDB, 1, 4, 1, 0) X(pdbr4_w_m, K_PDBR, 1, 4, 1, 0) \
+    X(md5_m, K_MD, 0, 5, 1, 0) X(lc5_m, K_LC, 0, 5, 1, 0) X(pdb5_m, K_PDB, 0, 5, 1, 0) X(pdbr5_m, K_PDBR, 0, 5, 1, 0) \
+    X(md5_w_m, K_MD, 1, 5, 1, 0) X(lc5_w_m, K_LC, 1, 5, 1, 0) X(pdb5_w_m, K_PDB, 1, 5, 1, 0) X(pdbr5_w_m, K_PDBR, 1, 5, 1, 0) \
+    X(pdbd, K_PDBD, 0, 0, 0, 0) X(pdbd4, K_PDBD, 0, 4, 0, 0) X(pdbd5, K_PDBD, 0, 5, 0, 0) \
+    X(pdbd_m, K_PDBD, 0, 0, 1, 0) X(pdbd4_m, K_PDBD, 0, 4, 1, 0) X(pdbd5_m, K_PDBD, 0, 5, 1, 0) \
+    X(pdb_z, K_PDB, 0, 0, 0, 1) X(pdbr_z, K_PDBR, 0, 0, 0, 1) X(pdb_w_z, K_PDB, 1, 0, 0, 1) X(pdbr_w_z, K_PDBR, 1, 0, 0, 1) \
+    X(pdb4_z, K_PDB, 0, 4, 0, 1) X(pdbr4_z, K_PDBR, 0, 4, 0, 1) X(pdb4_w_z, K_PDB, 1, 4, 0, 1) X(pdbr4_w_z, K_PDBR, 1, 4, 0, 1) \
+    X(pdb5_z, K_PDB, 0, 5, 0, 1) X(pdbr5_z, K_PDBR, 0, 5, 0, 1) X(pdb5_w_z, K_PDB, 1, 5, 0, 1) X(pdbr5_w_z, K_PDBR, 1, 5, 0, 1) \
+    X(pdb_m_z, K_PDB, 0, 0, 1, 1) X(pdbr_m_z, K_PDBR, 0, 0, 1, 1) X(pdb_w_m_z, K_PDB, 1, 0, 1, 1) X(pdbr_w_m_z, K_PDBR, 1, 0, 1, 1) \
+    X(pdb4_m_z, K_PDB, 0, 4, 1, 1) X(pdbr4_m_z, K_PDBR, 0, 4, 1, 1) X(pdb4_w_m_z, K_PDB, 1, 4, 1, 1) X(pdbr4_w_m_z, K_PDBR, 1, 4, 1, 1) \
+    X(pdb5_m_z, K_PDB, 0, 5, 1, 1) X(pdbr5_m_z, K_PDBR, 0, 5, 1, 1) X(pdb5_w_m_z, K_PDB, 1, 5, 1, 1) X(pdbr5_w_m_z, K_PDBR, 1, 5, 1, 1) \
+    X(pdbd_z, K_PDBD, 0, 0, 0, 1) X(pdbd4_z, K_PDBD, 0, 4, 0, 1) X(pdbd5_z, K_PDBD, 0, 5, 0, 1) \
+    X(pdbd_m_z, K_PDBD, 0, 0, 1, 1) X(pdbd4_m_z, K_PDBD, 0, 4, 1, 1) X(pdbd5_m_z, K_PDBD, 0, 5, 1, 1)
 /* clang-format on */
 
-#define NP_DECLARE_KERNEL(name, kind, weighted, side, machine) \
+#define NP_DECLARE_KERNEL(name, kind, weighted, side, machine, za) \
     static int dfs_##name(search *s, int depth, int h, int state);
 NP_KERNEL_LIST(NP_DECLARE_KERNEL)
 
-/* The kernel for (kind, weighted, side, machine); all four are constants at
- * every call site inside the kernel, so this folds to one direct call. */
+/* The kernel for (kind, weighted, side, machine, za); all five are constants
+ * at every call site inside the kernel, so this folds to one direct call. */
 static inline __attribute__((always_inline)) int dfs_call(search *s, int depth, int h, int state,
                                                           const int kind, const int weighted,
-                                                          const int side, const int machine)
+                                                          const int side, const int machine,
+                                                          const int za)
 {
-#define NP_CALL_KERNEL(name, k, w, sd, m) \
-    if (kind == (k) && weighted == (w) && side == (sd) && machine == (m)) \
+#define NP_CALL_KERNEL(name, k, w, sd, m, z) \
+    if (kind == (k) && weighted == (w) && side == (sd) && machine == (m) && za == (z)) \
         return dfs_##name(s, depth, h, state);
     NP_KERNEL_LIST(NP_CALL_KERNEL)
 #undef NP_CALL_KERNEL
@@ -391,15 +402,15 @@ pdb_child_index(const search *s, const pdb_lookup *lk, const pdb_steps *st, int 
 static inline __attribute__((always_inline)) int pdb_apply(const search *s, pdb_lookup *lk,
                                                            const pdb_steps *st, int p, int dmd,
                                                            uint64_t index, int from, int to,
-                                                           pdb_undo *u)
+                                                           pdb_undo *u, const int za)
 {
     u->pattern = p;
     u->value = lk->value[p];
     u->index = lk->index[p];
-    u->labels = lk->labels[p];
     lk->md[p] += dmd;
     lk->index[p] = index;
-    if (s->za) {
+    if (za) {
+        u->labels = lk->labels[p];
         lk->labels[p] ^= UINT64_C(1) << st->label[from] | UINT64_C(1) << st->label[to];
         lk->value[p] = np__za_value(s->pdbs, p, s->pdbs->view[p].payload[index], lk->md[p],
                                     lk->labels[p], st->label[from]);
@@ -411,14 +422,15 @@ static inline __attribute__((always_inline)) int pdb_apply(const search *s, pdb_
 }
 
 static inline __attribute__((always_inline)) void pdb_undo_move(pdb_lookup *lk, int dmd,
-                                                                const pdb_undo *u)
+                                                                const pdb_undo *u, const int za)
 {
     const int p = u->pattern;
     lk->md[p] -= dmd;
     lk->sum += u->value - lk->value[p];
     lk->value[p] = u->value;
     lk->index[p] = u->index;
-    lk->labels[p] = u->labels;
+    if (za)
+        lk->labels[p] = u->labels;
 }
 
 /* What a move changed in the dual terms, to undo it. */
@@ -503,11 +515,12 @@ static inline __attribute__((always_inline)) int search_dual(const search *s, in
 /* ---- the kernel ------------------------------------------------------------ */
 
 /* Expand one node whose f is within the bound and which is not the goal.
- * `kind`, `weighted`, `side` and `machine` are compile-time constants in each
- * instantiation, so the Manhattan kernel carries no trace of the others. */
+ * `kind`, `weighted`, `side`, `machine` and `za` are compile-time constants in
+ * each instantiation, so the Manhattan kernel carries no trace of the others. */
 static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, int h, int state,
                                                           const int kind, const int weighted,
-                                                          const int side, const int machine)
+                                                          const int side, const int machine,
+                                                          const int za)
 {
     const bool pdb = kind == K_PDB || kind == K_PDBR || kind == K_PDBD;
     const bool reflect = kind == K_PDBR || (kind == K_PDBD && s->reflect);
@@ -558,7 +571,7 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
             child_h += lc_apply(s, t, from, blank, d, side, &lc_saved);
         if (pdb) {
             child_h = pdb_apply(s, &s->plain, &s->plain_steps, s->plain_steps.pattern_of[t], dmd,
-                                plain_index[d], from, blank, &plain_saved);
+                                plain_index[d], from, blank, &plain_saved, za);
             /* The reflected sum can only raise h: skip it when the plain sum
              * already prunes this child (its f then stays a valid lower
              * bound for the next threshold). */
@@ -566,7 +579,7 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
             if (mirrored) {
                 const int mirror_h =
                     pdb_apply(s, &s->mirror, &s->mirror_steps, s->mirror_steps.pattern_of[t], dmd,
-                              mirror_index[d], from, blank, &mirror_saved);
+                              mirror_index[d], from, blank, &mirror_saved, za);
                 if (mirror_h > child_h)
                     child_h = mirror_h;
             }
@@ -592,7 +605,8 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
             const int dual_f =
                 kind == K_PDBD ? search_dual_move(s, depth + 1, blank, &child_h, &dual_saved) : f;
             if (dual_f <= s->bound)
-                r = dfs_call(s, depth + 1, child_h, NEXT_STATE(d), kind, weighted, side, machine);
+                r = dfs_call(s, depth + 1, child_h, NEXT_STATE(d), kind, weighted, side, machine,
+                             za);
             else if (dual_f < s->next_bound)
                 s->next_bound = dual_f;
             if (kind == K_PDBD)
@@ -615,9 +629,9 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
         if (kind == K_LC)
             lc_undo_move(s, d, &lc_saved);
         if (pdb) {
-            pdb_undo_move(&s->plain, dmd, &plain_saved);
+            pdb_undo_move(&s->plain, dmd, &plain_saved, za);
             if (mirrored)
-                pdb_undo_move(&s->mirror, dmd, &mirror_saved);
+                pdb_undo_move(&s->mirror, dmd, &mirror_saved, za);
         }
         if (r == CUT)
             return RUN;
@@ -628,27 +642,28 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
 #undef NEXT_STATE
 }
 
-#define NP_DEFINE_KERNEL(name, kind, weighted, side, machine) \
+#define NP_DEFINE_KERNEL(name, kind, weighted, side, machine, za) \
     static int dfs_##name(search *s, int depth, int h, int state) \
     { \
-        return dfs_node(s, depth, h, state, kind, weighted, side, machine); \
+        return dfs_node(s, depth, h, state, kind, weighted, side, machine, za); \
     }
 NP_KERNEL_LIST(NP_DEFINE_KERNEL)
 
 /* Entry into the kernel outside the recursion (root, frontier nodes). */
 static int dfs_root(search *s, int kind, int weighted, int depth, int h, int state)
 {
+    const int m = s->machine, z = s->za;
+#define NP_ROOT_CALL(side) \
+    (m ? (z ? dfs_call(s, depth, h, state, kind, weighted, side, 1, 1) \
+            : dfs_call(s, depth, h, state, kind, weighted, side, 1, 0)) \
+       : (z ? dfs_call(s, depth, h, state, kind, weighted, side, 0, 1) \
+            : dfs_call(s, depth, h, state, kind, weighted, side, 0, 0)))
     switch (s->side) {
-    case 4:
-        return s->machine ? dfs_call(s, depth, h, state, kind, weighted, 4, 1)
-                          : dfs_call(s, depth, h, state, kind, weighted, 4, 0);
-    case 5:
-        return s->machine ? dfs_call(s, depth, h, state, kind, weighted, 5, 1)
-                          : dfs_call(s, depth, h, state, kind, weighted, 5, 0);
-    default:
-        return s->machine ? dfs_call(s, depth, h, state, kind, weighted, 0, 1)
-                          : dfs_call(s, depth, h, state, kind, weighted, 0, 0);
+    case 4: return NP_ROOT_CALL(4);
+    case 5: return NP_ROOT_CALL(5);
+    default: return NP_ROOT_CALL(0);
     }
+#undef NP_ROOT_CALL
 }
 
 /* ---- tables and the root's state ------------------------------------------ */
