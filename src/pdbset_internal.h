@@ -125,6 +125,14 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
  * distances on D. The tile sets are disjoint, so the sum is a lower bound
  * on k. With the blank at home (z = h0)
  * D is a board at S's distance and every pattern is looked up.
+ *
+ * With zero-aware tables (NP_PDBSET_ZERO_AWARE) the standard table's term is
+ * the value for the region of D's blank, which always stands on h0: the tile
+ * home to z stands on pi(z), the home of S's blank. That value is the
+ * pattern's exact distance, in its abstraction, to its tiles at home with the
+ * blank anywhere in h0's region, and D's k moves end in such a state (z is in
+ * that region whenever the standard table is the one looked up), so the sum
+ * stays a lower bound on k; only the standard table has the region gains.
  * (The plain inverse, blank included, is not a board at S's distance; tested
  * on every 8-puzzle board in tests/test_pdb_search.c.)
  *
@@ -136,7 +144,9 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
 typedef struct np_dual_entry {
     const np_pdb_view *view;
     uint64_t index;
+    uint64_t labels; /* the labels D's pattern tiles stand on, for a zero-aware table */
     int md, extra;
+    bool za; /* view is the zero-aware standard table: read its gain for h0's region */
 } np_dual_entry;
 
 static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_t *tiles, int f,
@@ -150,6 +160,8 @@ static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_
     int md = 0;
     e->extra = 0;
     e->index = 0;
+    e->labels = 0;
+    e->za = false;
     e->view = set->dual_view[p][z]; /* NULL for the pattern home to z */
     if (!e->view && set->pat_of_home[z] == p && set->sub_view_of[z]) {
         /* without the tile read as the blank; the blank's tile to h0 */
@@ -180,18 +192,25 @@ static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_
         e->md = md;
         return;
     }
+    uint64_t labels = 0;
     for (int j = 0; j < pat->ntiles; j++) {
         const int h = g->home[pat->tiles[j]];
         const int at = home[tiles[cell[h]]];
         md += g->dist[at][h];
         cells[j] = g->label[at];
+        labels |= UINT64_C(1) << cells[j];
     }
     e->index = np_rank_inline(&set->ranker[p], cells);
     e->md = md;
+    e->za = set->za && e->view == &set->view[p];
+    e->labels = labels;
 }
 
-static inline int np__pdb_dual_value(const np_dual_entry *e)
+static inline int np__pdb_dual_value(const struct np_pdbset *set, int p, const np_dual_entry *e)
 {
+    if (e->za)
+        return np__za_value(set, p, e->view->payload[e->index], e->md, e->labels,
+                            set->g.label[set->g.home[0]]);
     return (e->view ? np_pdb_view_value(e->view, e->index, e->md) : e->md) + e->extra;
 }
 
@@ -200,7 +219,7 @@ static inline int np__pdb_dual_term(const struct np_pdbset *set, const uint8_t *
 {
     np_dual_entry e;
     np__pdb_dual_locate(set, tiles, f, z, p, &e);
-    return np__pdb_dual_value(&e);
+    return np__pdb_dual_value(set, p, &e);
 }
 
 /* The dual lookup: the sum of np__pdb_dual_term over the patterns. */

@@ -528,7 +528,7 @@ static void test_p8_all_boards_bounds(void **state)
 {
     (void)state;
     uint32_t boards = 0, above_md = 0, reflect_helps = 0, dual_helps = 0, dual_md = 0;
-    uint32_t regions_help = 0, za_helps = 0;
+    uint32_t regions_help = 0, za_helps = 0, za_dual_helps = 0;
     uint64_t sum_h = 0, sum_d = 0, sum_hd = 0, sum_hz = 0;
     /* The same tables without those of the other goal region (8:4-4's first
      * pattern walls cell 0 in): the dual lookup counts Manhattan distances
@@ -590,6 +590,19 @@ static void test_p8_all_boards_bounds(void **state)
             fail_msg("8-puzzle %s: BFS %d, dual lookup %d (no reflection %d)", text, d, hd, hdn);
         }
         assert_int_equal(np_h_pdb_dual(t8_bit4.set, &b, false), hd);
+        /* The dual lookup on the zero-aware tables (the region of the dual's
+         * blank, which stands on the blank's home): between the plain
+         * tables' dual lookup and the distance. */
+        int hdz = np_h_pdb_dual(t8_auto.za, &b, false);
+        int hdzn = np_h_pdb_dual(t8_auto.za, &b, true);
+        if (hdz < hd || hdzn < hdn || hdzn > hdz || hdz > d) {
+            char text[64];
+            np_board_format(text, sizeof text, &b);
+            fail_msg("8-puzzle %s: BFS %d, zero-aware dual lookup %d (no reflection %d), plain "
+                     "tables' %d (%d)",
+                     text, d, hdz, hdzn, hd, hdn);
+        }
+        za_dual_helps += hdz > hd;
         dual_helps += hd > hr;
         dual_md += hd > md;
         sum_hd += (uint64_t)(hd > hr ? hd : hr);
@@ -605,6 +618,7 @@ static void test_p8_all_boards_bounds(void **state)
     assert_true(reflect_helps > 0);
     assert_true(dual_helps > 0 && dual_md > 0 && regions_help > 0);
     assert_true(za_helps > boards / 20); /* the regions tell a lot apart on so small a board */
+    assert_true(za_dual_helps > 0);
     assert_true(np_pdbset_digest(t8_auto.za) != np_pdbset_digest(t8_auto.set));
     /* checkpoints tell the two sets apart; both verify */
     assert_true(np_pdbset_digest(no_regions) != np_pdbset_digest(t8_auto.set));
@@ -617,8 +631,9 @@ static void test_p8_all_boards_bounds(void **state)
                   "%u; mean max(all four) %.3f; the other goal region's table raises it on %u\n",
                   dual_md, dual_helps, (double)sum_hd / boards, regions_help);
     print_message("[ 8-puzzle ] zero-aware tables: pdb+reflect <= h <= BFS on all; above it on "
-                  "%u; mean h %.3f\n",
-                  za_helps, (double)sum_hz / boards);
+                  "%u; mean h %.3f; their dual lookup <= BFS on all, above the plain tables' "
+                  "on %u\n",
+                  za_helps, (double)sum_hz / boards, za_dual_helps);
 }
 
 /* ---- 2x5 and 5x2: the dual lookups on boards that are not square --------- */
