@@ -412,8 +412,8 @@ static inline __attribute__((always_inline)) int pdb_apply(const search *s, pdb_
     if (za) {
         u->labels = lk->labels[p];
         lk->labels[p] ^= UINT64_C(1) << st->label[from] | UINT64_C(1) << st->label[to];
-        lk->value[p] = np__za_value(s->pdbs, p, s->pdbs->view[p].payload[index], lk->md[p],
-                                    lk->labels[p], st->label[from]);
+        lk->value[p] = np__za_value(s->pdbs, s->pdbs->za_region[p], s->pdbs->view[p].payload[index],
+                                    lk->md[p], lk->labels[p], st->label[from]);
     } else {
         lk->value[p] = np_pdb_view_value(&s->pdbs->view[p], index, lk->md[p]);
     }

@@ -68,6 +68,12 @@ int np_pdb_filename_za(char *buf, size_t buflen, const np_geom *g, const uint8_t
     return table_filename(buf, buflen, g, tiles, ntiles, 0, true);
 }
 
+int np_pdb_filename_region_za(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                              int ntiles, int goal_region)
+{
+    return table_filename(buf, buflen, g, tiles, ntiles, goal_region, true);
+}
+
 /* ---- little-endian fields ------------------------------------------------ */
 
 static void put_u32(uint8_t *p, uint32_t v)

@@ -45,7 +45,9 @@ static unsigned open_flags(unsigned set_flags)
 
 /* The dual lookup's tables (np__pdb_dual); with NP_PDBSET_DUAL the tables of
  * other goal regions are opened from `dir` (those missing are counted and
- * skipped; a bad one fails the open). */
+ * skipped; a bad one fails the open). With NP_PDBSET_ZERO_AWARE each is
+ * taken in its zero-aware form (np_pdb_filename_region_za) where that file
+ * is there, else in the plain one. */
 static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *err, size_t errlen)
 {
     const np_geom *g = &set->g;
@@ -74,12 +76,25 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
             const np_pdb_table_spec *sp = &specs[i];
             np_pdb **slot = i < nr ? &set->region_pdb[p][i] : &set->sub_pdb[p][i - nr];
             char name[256], path[4096];
-            np_pdb_filename_region(name, sizeof name, g, sp->tiles, sp->ntiles, sp->goal_region);
-            if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
-                return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
             np_pdb_expect expect = {g->rows,    g->cols,   (int)g->goal,
                                     sp->ntiles, sp->tiles, sp->goal_region};
-            int rc = np_pdb_open_ex(slot, path, &expect, open_flags(flags), err, errlen);
+            int rc = NP_ENOTFOUND;
+            for (int za = (flags & NP_PDBSET_ZERO_AWARE) ? 1 : 0; za >= 0 && rc == NP_ENOTFOUND;
+                 za--) {
+                if (za)
+                    np_pdb_filename_region_za(name, sizeof name, g, sp->tiles, sp->ntiles,
+                                              sp->goal_region);
+                else
+                    np_pdb_filename_region(name, sizeof name, g, sp->tiles, sp->ntiles,
+                                           sp->goal_region);
+                if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
+                    return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
+                rc = np_pdb_open_ex(slot, path, &expect, open_flags(flags), err, errlen);
+                if (rc == NP_OK && za && np_pdb_encoding(*slot) != NP_PDB_ENC_ZA)
+                    return np__fail(NP_EMISMATCH, err, errlen,
+                                    "%s: a %s table, not a zero-aware one", path,
+                                    np_pdb_encoding_name(np_pdb_encoding(*slot)));
+            }
             if (rc == NP_ENOTFOUND) {
                 if (!set->dual_missing++)
                     snprintf(set->dual_missing_path, sizeof set->dual_missing_path, "%s", path);
@@ -114,11 +129,48 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
     return NP_OK;
 }
 
-/* The region tables of the zero-aware lookups (np__za_value): for each
- * pattern size, every cell set of that many labels, ranked in colex order,
- * its free labels' regions numbered as the generator numbers them (in the
- * order of their least label, on the labelled board). */
-static int za_region_tables(np_pdbset *set, char *err, size_t errlen)
+/* The region table of k-tile patterns (np__za_value) into *out: every cell
+ * set of k labels, ranked in colex order, its free labels' regions numbered
+ * as the generator numbers them (in the order of their least label, on the
+ * labelled board); with za_direct one table of every label set. Made once
+ * per size. */
+static int za_region_table(np_pdbset *set, const np_geom *lab, int k, const uint8_t **out,
+                           char *err, size_t errlen)
+{
+    const int n = set->g.cells;
+    if (set->za_direct)
+        k = 0; /* one table for all sizes */
+    if (!set->za_region_own[k]) {
+        const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_index.binom[n][k];
+        if (sets > (UINT64_C(256) << 20) / (uint64_t)n)
+            return np__fail(NP_ETOOBIG, err, errlen,
+                            "zero-aware lookups of %d-tile patterns on %d cells need region "
+                            "tables of %llu MiB",
+                            k, n, (unsigned long long)(sets * (uint64_t)n >> 20));
+        uint8_t *t = malloc((size_t)(sets * (uint64_t)n));
+        if (!t)
+            return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
+        set->za_region_own[k] = t;
+        /* every label set in rank order: the generator's regions, those past
+         * the ones a table tells apart and occupied labels as 4 */
+        uint64_t mask = set->za_direct ? 0 : (UINT64_C(1) << k) - 1;
+        for (uint64_t r = 0; r < sets; r++) {
+            uint8_t *row = t + r * (uint64_t)n;
+            np__label_regions(lab, mask, row);
+            for (int z = 0; z < n; z++)
+                if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
+                    row[z] = NP_PDB_GAIN_REGIONS;
+            if (r + 1 < sets)
+                mask = set->za_direct ? mask + 1 : np__next_subset(mask);
+        }
+    }
+    *out = set->za_region_own[k];
+    return NP_OK;
+}
+
+/* The region tables of the zero-aware lookups: of each pattern's size and,
+ * for the dual lookups' tables (`dual`), of one tile less. */
+static int za_region_tables(np_pdbset *set, bool dual, char *err, size_t errlen)
 {
     const int n = set->g.cells;
     np_geom lab;
@@ -131,33 +183,12 @@ static int za_region_tables(np_pdbset *set, char *err, size_t errlen)
         return np__fail(NP_EINVAL, err, errlen, "no region tables for these patterns");
     set->za_direct = n <= 16;
     for (int p = 0; p < set->npat; p++) {
-        /* with za_direct one table of every label set (k = 0 stands for all) */
-        const int k = set->za_direct ? 0 : set->part.patterns[p].ntiles;
-        if (!set->za_region_own[k]) {
-            const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_index.binom[n][k];
-            if (sets > (UINT64_C(256) << 20) / (uint64_t)n)
-                return np__fail(NP_ETOOBIG, err, errlen,
-                                "zero-aware lookups of %d-tile patterns on %d cells need region "
-                                "tables of %llu MiB",
-                                k, n, (unsigned long long)(sets * (uint64_t)n >> 20));
-            uint8_t *t = malloc((size_t)(sets * (uint64_t)n));
-            if (!t)
-                return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
-            set->za_region_own[k] = t;
-            /* every label set in rank order: the generator's regions, those
-             * past the ones a table tells apart and occupied labels as 4 */
-            uint64_t mask = set->za_direct ? 0 : (UINT64_C(1) << k) - 1;
-            for (uint64_t r = 0; r < sets; r++) {
-                uint8_t *row = t + r * (uint64_t)n;
-                np__label_regions(&lab, mask, row);
-                for (int z = 0; z < n; z++)
-                    if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
-                        row[z] = NP_PDB_GAIN_REGIONS;
-                if (r + 1 < sets)
-                    mask = set->za_direct ? mask + 1 : np__next_subset(mask);
-            }
-        }
-        set->za_region[p] = set->za_region_own[k];
+        const int k = set->part.patterns[p].ntiles;
+        int rc = za_region_table(set, &lab, k, &set->za_region[p], err, errlen);
+        if (rc == NP_OK && dual && k > 1)
+            rc = za_region_table(set, &lab, k - 1, &set->za_region_sub[p], err, errlen);
+        if (rc != NP_OK)
+            return rc;
     }
     set->za = true;
     return NP_OK;
@@ -224,7 +255,7 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
         }
     }
     if (rc == NP_OK && (flags & NP_PDBSET_ZERO_AWARE))
-        rc = za_region_tables(set, err, errlen);
+        rc = za_region_tables(set, (flags & NP_PDBSET_DUAL) != 0, err, errlen);
     if (rc == NP_OK)
         rc = dual_tables(set, dir, flags, err, errlen);
     /* the tables verified now, in one rewrite of the record (those of a set

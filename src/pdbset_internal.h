@@ -56,21 +56,23 @@ struct np_pdbset {
     bool za;
     bool za_direct; /* boards of at most 16 cells: one table indexed by the label set itself */
     const uint8_t *za_region[NP_PARTITION_MAX];
+    const uint8_t *za_region_sub[NP_PARTITION_MAX]; /* for the pattern less one tile */
     uint8_t *za_region_own[NP_PATTERN_MAX_TILES + 1];
     np__gen_index za_index; /* the binomials of np__comb_rank */
 };
 
 /* The value of a zero-aware entry whose byte is `e`, for the pattern's
- * Manhattan sum md, its tiles on `labels` and the blank on label z: the least
+ * Manhattan sum md, its tiles on `labels` and the blank on label z, with the
+ * region table of the pattern's size (za_region, za_region_sub): the least
  * value, 2 more when the blank's region needs more. */
-static inline int np__za_value(const struct np_pdbset *set, int p, unsigned e, int md,
-                               uint64_t labels, int z)
+static inline int np__za_value(const struct np_pdbset *set, const uint8_t *region, unsigned e,
+                               int md, uint64_t labels, int z)
 {
     const int v = md + 2 * (int)(e & 15);
     if (!(e >> 4)) /* no region needs more: the common case, with no rank to compute */
         return v;
     const uint64_t row = set->za_direct ? labels : np__comb_rank(&set->za_index, labels);
-    const int r = set->za_region[p][row * (uint64_t)set->g.cells + (uint64_t)z];
+    const int r = region[row * (uint64_t)set->g.cells + (uint64_t)z];
     return v + 2 * (int)(e >> (4 + r) & 1);
 }
 
@@ -94,7 +96,8 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
     *md = m;
     *index = np_rank_cells_of(&set->ranker[p], label, pos, pat->tiles);
     if (set->za)
-        return np__za_value(set, p, set->view[p].payload[*index], m, *labels, label[pos[0]]);
+        return np__za_value(set, set->za_region[p], set->view[p].payload[*index], m, *labels,
+                            label[pos[0]]);
     return np_pdb_view_value(&set->view[p], *index, m);
 }
 
@@ -126,13 +129,15 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
  * on k. With the blank at home (z = h0)
  * D is a board at S's distance and every pattern is looked up.
  *
- * With zero-aware tables (NP_PDBSET_ZERO_AWARE) the standard table's term is
- * the value for the region of D's blank, which always stands on h0: the tile
- * home to z stands on pi(z), the home of S's blank. That value is the
- * pattern's exact distance, in its abstraction, to its tiles at home with the
- * blank anywhere in h0's region, and D's k moves end in such a state (z is in
- * that region whenever the standard table is the one looked up), so the sum
- * stays a lower bound on k; only the standard table has the region gains.
+ * With zero-aware tables (NP_PDBSET_ZERO_AWARE) a term read from one (the
+ * standard table, or one of the dual tables gen --dual --zero-aware builds)
+ * is the value for the region of D's blank, which always stands on h0: the
+ * tile home to z stands on pi(z), the home of S's blank. That value is the
+ * pattern's exact distance, in its abstraction, from its tiles where D has
+ * them and the blank in h0's region to its tiles at home with the blank
+ * anywhere in the table's goal region; D's k moves end in such a state, since
+ * z is in that region whichever table is looked up, so the sum stays a lower
+ * bound on k.
  * (The plain inverse, blank included, is not a board at S's distance; tested
  * on every 8-puzzle board in tests/test_pdb_search.c.)
  *
@@ -144,9 +149,9 @@ static inline int np__pdb_lookup(const struct np_pdbset *set, int p, const uint8
 typedef struct np_dual_entry {
     const np_pdb_view *view;
     uint64_t index;
-    uint64_t labels; /* the labels D's pattern tiles stand on, for a zero-aware table */
+    uint64_t labels;       /* the labels D's tiles of the table stand on (zero-aware) */
+    const uint8_t *region; /* a zero-aware view's region table (za_region...); else NULL */
     int md, extra;
-    bool za; /* view is the zero-aware standard table: read its gain for h0's region */
 } np_dual_entry;
 
 static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_t *tiles, int f,
@@ -161,7 +166,7 @@ static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_
     e->extra = 0;
     e->index = 0;
     e->labels = 0;
-    e->za = false;
+    e->region = NULL;
     e->view = set->dual_view[p][z]; /* NULL for the pattern home to z */
     if (!e->view && set->pat_of_home[z] == p && set->sub_view_of[z]) {
         /* without the tile read as the blank; the blank's tile to h0 */
@@ -173,12 +178,15 @@ static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_
             const int h = g->home[pat->tiles[j]];
             const int at = home[tiles[cell[h]]];
             md += g->dist[at][h];
-            cells[k++] = g->label[at];
+            cells[k] = g->label[at];
+            e->labels |= UINT64_C(1) << cells[k++];
         }
         e->view = set->sub_view_of[z];
         e->index = np_rank_inline(&set->sub_ranker[p], cells);
         e->md = md;
         e->extra = g->dist[home[tiles[cell[h0]]]][h0];
+        if (e->view->encoding == NP_PDB_ENC_ZA)
+            e->region = set->za_region_sub[p];
         return;
     }
     if (!e->view) {
@@ -192,25 +200,25 @@ static inline void np__pdb_dual_locate(const struct np_pdbset *set, const uint8_
         e->md = md;
         return;
     }
-    uint64_t labels = 0;
     for (int j = 0; j < pat->ntiles; j++) {
         const int h = g->home[pat->tiles[j]];
         const int at = home[tiles[cell[h]]];
         md += g->dist[at][h];
         cells[j] = g->label[at];
-        labels |= UINT64_C(1) << cells[j];
+        e->labels |= UINT64_C(1) << cells[j];
     }
     e->index = np_rank_inline(&set->ranker[p], cells);
     e->md = md;
-    e->za = set->za && e->view == &set->view[p];
-    e->labels = labels;
+    if (e->view->encoding == NP_PDB_ENC_ZA)
+        e->region = set->za_region[p];
 }
 
-static inline int np__pdb_dual_value(const struct np_pdbset *set, int p, const np_dual_entry *e)
+static inline int np__pdb_dual_value(const struct np_pdbset *set, const np_dual_entry *e)
 {
-    if (e->za)
-        return np__za_value(set, p, e->view->payload[e->index], e->md, e->labels,
-                            set->g.label[set->g.home[0]]);
+    if (e->region) /* D's blank is on h0 */
+        return np__za_value(set, e->region, e->view->payload[e->index], e->md, e->labels,
+                            set->g.label[set->g.home[0]]) +
+            e->extra;
     return (e->view ? np_pdb_view_value(e->view, e->index, e->md) : e->md) + e->extra;
 }
 
@@ -219,7 +227,7 @@ static inline int np__pdb_dual_term(const struct np_pdbset *set, const uint8_t *
 {
     np_dual_entry e;
     np__pdb_dual_locate(set, tiles, f, z, p, &e);
-    return np__pdb_dual_value(set, p, &e);
+    return np__pdb_dual_value(set, &e);
 }
 
 /* The dual lookup: the sum of np__pdb_dual_term over the patterns. */

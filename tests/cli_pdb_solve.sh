@@ -147,6 +147,26 @@ has "does not go with -H md or lc" "$T/err" "--zero-aware refuses another heuris
 cp "$ZD/3x3-bf-1.2.3.4.pdb" "$ZD/3x3-bf-1.2.3.4-z.pdb"
 run 3 "--zero-aware, a plain table at the -z name" "$NP" solve --zero-aware --pdb-dir "$ZD" -q "$H8"
 has "3x3-bf-1.2.3.4-z.pdb: a 4bit table, not a zero-aware one" "$T/err" "names the table and why"
+# --dual --zero-aware: the dual lookups' tables in their zero-aware form too,
+# taken where they are there (each one, else its plain form)
+ZV="$T/zdual"
+run 0 "gen 8:4-4 --dual --zero-aware" "$NP" gen --partition 8:4-4 --dual --zero-aware --pdb-dir "$ZV" --quiet
+[ "$(ls "$ZV" | grep -c '\.pdb$')" -eq 22 ] && ok || bad "gen --dual --zero-aware: $(ls "$ZV" | tr '\n' ' ')"
+[ -f "$ZV/3x3-bf-1.2.3.4-r5-z.pdb" ] && [ -f "$ZV/3x3-bf-1.2.4-z.pdb" ] && ok || bad "gen --dual --zero-aware file names"
+"$NP" info --format json "$ZV/3x3-bf-1.2.3.4-r5-z.pdb" >"$T/info" && grep -q '"encoding":"4bit+za"' "$T/info" && grep -q '"goal_region":5' "$T/info" \
+    && ok || bad "info on a zero-aware region table: $(cat "$T/info")"
+run 0 "solve --dual --zero-aware --check hardest8" "$NP" solve -H pdb --dual --zero-aware -j 2 --pdb-dir "$ZV" --check -f csv -q "$H8"
+awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out" >"$T/zdual_nodes"
+run 0 "solve --dual --zero-aware, boards vs md" "$NP" solve -H pdb --dual --zero-aware --pdb-dir "$ZV" -f csv -q "$T/boards8.txt"
+same "$(lengths)" "$want" "--dual --zero-aware lengths vs md lengths"
+for f in "$ZV"/*-r*-z.pdb "$ZV"/3x3-bf-?.?.?-z.pdb; do mv "$f" "$f.away"; done
+run 0 "solve --dual --zero-aware, plain dual tables" "$NP" solve -H pdb --dual --zero-aware -j 2 --pdb-dir "$ZV" --check -f csv -q "$H8"
+[ "$(cat "$T/zdual_nodes")" -lt "$(awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out")" ] && ok ||
+    bad "the zero-aware dual tables did not cut nodes: $(cat "$T/zdual_nodes") vs $(awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out")"
+for f in "$ZV"/*.away; do mv "$f" "${f%.away}"; done
+cp "$ZV/3x3-bf-1.2.3.4-r5.pdb" "$ZV/3x3-bf-1.2.3.4-r5-z.pdb"
+run 3 "--dual --zero-aware, a plain table at a dual -z name" "$NP" solve --dual --zero-aware --pdb-dir "$ZV" -q "$H8"
+has "3x3-bf-1.2.3.4-r5-z.pdb: a 4bit table, not a zero-aware one" "$T/err" "names the dual table and why"
 
 # ---- one board on two threads ------------------------------------------------
 echo "$BOARD8" >"$T/one8.txt"

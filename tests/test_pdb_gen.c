@@ -321,7 +321,7 @@ static void test_ref_blank_last(void **state)
  * least 2; no bit beyond the regions there are. The values are the standard
  * table's. */
 static void check_gains(int rows, int cols, np_goal goal, const uint8_t *tiles, int k,
-                        uint64_t *gaining, uint64_t *pairs)
+                        int goal_region, int ref_blank, uint64_t *gaining, uint64_t *pairs)
 {
     np_geom g;
     assert_int_equal(np_geom_init(&g, rows, cols, goal), NP_OK);
@@ -329,14 +329,14 @@ static void check_gains(int rows, int cols, np_goal goal, const uint8_t *tiles, 
     ref_board_init(&b, rows, cols, goal);
     uint8_t *values = NULL, *gain = NULL, *standard = NULL;
     uint64_t entries = 0;
-    np_pdb_gen_opts opts = {.threads = 2};
+    np_pdb_gen_opts opts = {.threads = 2, .goal_region = goal_region};
     assert_int_equal(np_pdb_generate(&standard, &entries, &g, tiles, k, &opts), NP_OK);
     opts.region_gain = &gain;
     assert_int_equal(np_pdb_generate(&values, &entries, &g, tiles, k, &opts), NP_OK);
     assert_non_null(gain);
     assert_memory_equal(values, standard, entries);
     uint64_t nstates;
-    uint8_t *dist = ref_bfs(&b, tiles, k, b.tile_home[0], &nstates);
+    uint8_t *dist = ref_bfs(&b, tiles, k, ref_blank >= 0 ? ref_blank : b.tile_home[0], &nstates);
     np_ranker rk;
     assert_int_equal(np_ranker_init(&rk, b.n, k), NP_OK);
     uint64_t bad = 0;
@@ -401,12 +401,19 @@ static void test_region_gains(void **state)
     static const uint8_t a[] = {1, 2, 3, 4}, b[] = {5, 6, 7, 8}, c[] = {1, 4, 5, 8},
                          d[] = {2, 5, 6, 9}, e[] = {1, 6, 7, 3}, f[] = {11, 14, 15};
     uint64_t gaining = 0, pairs = 0;
-    check_gains(3, 3, NP_GOAL_BLANK_FIRST, a, 4, &gaining, &pairs);
-    check_gains(3, 3, NP_GOAL_BLANK_FIRST, b, 4, &gaining, &pairs);
-    check_gains(4, 4, NP_GOAL_BLANK_FIRST, c, 4, &gaining, &pairs);
-    check_gains(3, 4, NP_GOAL_BLANK_FIRST, d, 4, &gaining, &pairs);
-    check_gains(2, 5, NP_GOAL_BLANK_FIRST, e, 4, &gaining, &pairs);
-    check_gains(4, 4, NP_GOAL_BLANK_LAST, f, 3, &gaining, &pairs);
+    check_gains(3, 3, NP_GOAL_BLANK_FIRST, a, 4, 0, -1, &gaining, &pairs);
+    check_gains(3, 3, NP_GOAL_BLANK_FIRST, b, 4, 0, -1, &gaining, &pairs);
+    check_gains(4, 4, NP_GOAL_BLANK_FIRST, c, 4, 0, -1, &gaining, &pairs);
+    check_gains(3, 4, NP_GOAL_BLANK_FIRST, d, 4, 0, -1, &gaining, &pairs);
+    check_gains(2, 5, NP_GOAL_BLANK_FIRST, e, 4, 0, -1, &gaining, &pairs);
+    check_gains(4, 4, NP_GOAL_BLANK_LAST, f, 3, 0, -1, &gaining, &pairs);
+    /* tables whose goal has the blank in another region (the dual lookups'
+     * with --zero-aware): the reference searches from a cell of that region */
+    static const uint8_t w3[] = {1, 3, 5}, w4[] = {1, 2, 3, 4}, wl[] = {6, 8, 1};
+    check_gains(3, 3, NP_GOAL_BLANK_FIRST, w3, 3, 4 + 1, 8, &gaining, &pairs);
+    check_gains(3, 3, NP_GOAL_BLANK_FIRST, w3, 3, 2 + 1, 2, &gaining, &pairs);
+    check_gains(4, 4, NP_GOAL_BLANK_FIRST, w4, 4, 6 + 1, 15, &gaining, &pairs);
+    check_gains(3, 3, NP_GOAL_BLANK_LAST, wl, 3, 1 + 1, 4, &gaining, &pairs);
     /* the check saw both kinds of (placement, blank cell) pair, many times */
     assert_true(gaining > 1000 && gaining < pairs / 2);
 }

@@ -135,8 +135,9 @@ static void remove_dir(const char *dir)
  * lookups use (np_pdb_dual_tables), write them into a
  * new temporary directory per entry of t[0..nt-1] (with that entry's
  * encoding), and open each directory as the solver does with --dual; with
- * `za`, t[0] also gets the zero-aware tables, opened as --dual --zero-aware
- * opens them. */
+ * `za`, t[0] also gets the zero-aware tables (the dual lookups' too, as gen
+ * --dual --zero-aware writes them), opened as --dual --zero-aware opens
+ * them. */
 static void tables_build(tables *t, const int *encoding, int nt, const np_geom *g, const char *name,
                          bool za)
 {
@@ -163,15 +164,14 @@ static void tables_build(tables *t, const int *encoding, int nt, const np_geom *
             const int ntiles = r < 0 ? pat->ntiles : specs[r].ntiles;
             uint8_t *values = NULL, *gain = NULL;
             uint64_t entries = 0;
-            np_pdb_gen_opts go = {.goal_region = goal_region,
-                                  .region_gain = za && r < 0 ? &gain : NULL};
+            np_pdb_gen_opts go = {.goal_region = goal_region, .region_gain = za ? &gain : NULL};
             rc = np_pdb_generate(&values, &entries, g, tiles, ntiles, &go);
             assert_true(rc == NP_OK);
             char file[128], path[1024];
             if (gain) {
-                np_pdb_filename_za(file, sizeof file, g, tiles, ntiles);
+                np_pdb_filename_region_za(file, sizeof file, g, tiles, ntiles, goal_region);
                 snprintf(path, sizeof path, "%s/%s", t[0].dir, file);
-                np_pdb_write_opts wo = {.region_gain = gain};
+                np_pdb_write_opts wo = {.region_gain = gain, .goal_region = goal_region};
                 rc = np_pdb_write(path, g, tiles, ntiles, values, entries, &wo, NULL, err,
                                   sizeof err);
                 if (rc != NP_OK)

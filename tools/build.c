@@ -121,7 +121,7 @@ static void report_not_written(const char *path)
 /* Tables one build may plan: a partition's, and with --dual those its dual
  * lookups use (np_pdb_dual_tables: a pattern walls in a few regions at most,
  * and has one table without each of its tiles). */
-#define BUILD_MAX_PLANS (NP_PARTITION_MAX * (2 + NP_PDB_DUAL_REGIONS + NP_PATTERN_MAX_TILES))
+#define BUILD_MAX_PLANS (NP_PARTITION_MAX * 2 * (1 + NP_PDB_DUAL_REGIONS + NP_PATTERN_MAX_TILES))
 
 /* One table's plan: what it needs and whether it is built. */
 typedef struct plan {
@@ -146,19 +146,22 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
     bool show = !o->quiet;
     int exit_code = EXIT_OK;
     uint64_t avail = np_mem_available();
-    /* each pattern's table, (--zero-aware) its zero-aware one, then (--dual)
-     * its tables for other goal regions */
+    /* each pattern's table, then (--dual) the tables its dual lookups use;
+     * with --zero-aware each of them in its zero-aware form as well */
     int n = 0;
     for (int i = 0; i < part->npatterns; i++) {
         np_pdb_table_spec specs[2 * NP_MAX_CELLS];
         int ns = o->dual
             ? np_pdb_dual_tables(g, part->patterns[i].tiles, part->patterns[i].ntiles, specs)
             : 0;
-        for (int r = o->zero_aware ? -2 : -1; r < ns && n < BUILD_MAX_PLANS; r++) {
+        for (int q = 0; q < 2 * (ns + 1) && n < BUILD_MAX_PLANS; q++) {
+            const int r = q / 2 - 1; /* -1: the pattern's own table */
+            if (q % 2 && !o->zero_aware)
+                continue;
             plan *pl = &plans[n++];
             memset(pl, 0, sizeof *pl);
             pl->pat = &part->patterns[i];
-            pl->za = o->zero_aware && r == -1; /* after the plain table (r == -2) */
+            pl->za = q % 2; /* after the plain table */
             if (r >= 0) {
                 pl->own.ntiles = specs[r].ntiles;
                 memcpy(pl->own.tiles, specs[r].tiles, (size_t)specs[r].ntiles);
@@ -172,7 +175,8 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
         plan *pl = &plans[i];
         char name[256];
         if (pl->za)
-            np_pdb_filename_za(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles);
+            np_pdb_filename_region_za(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles,
+                                      pl->goal_region);
         else
             np_pdb_filename_region(name, sizeof name, g, pl->pat->tiles, pl->pat->ntiles,
                                    pl->goal_region);
@@ -197,9 +201,10 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
                     "  table %d/%d %s%s: %llu entries, %llu states; table %s + work %s = %s; "
                     "MemAvailable %s%s%s\n",
                     i + 1, n, tiles,
-                    pl->pat == &pl->own ? " (for the dual lookups)"
-                        : pl->za        ? " (zero-aware)"
-                                        : "",
+                    pl->pat == &pl->own && pl->za ? " (for the dual lookups, zero-aware)"
+                        : pl->pat == &pl->own     ? " (for the dual lookups)"
+                        : pl->za                  ? " (zero-aware)"
+                                                  : "",
                     (unsigned long long)pl->est.entries, (unsigned long long)pl->est.states,
                     np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
                     np_format_bytes(b2, sizeof b2, pl->est.work_bytes),

@@ -45,9 +45,10 @@ void usage_solve(void)
            "                       --gen builds them): each pattern's moves for the region\n"
            "                       its tiles leave the blank in, not the least over them;\n"
            "                       fewer nodes and less time. By default they are used when\n"
-           "                       all of the partition's exist\n"
-           "      --no-zero-aware  look up the plain tables even where zero-aware ones exist\n"
-           "      --pdb-private    look tables up in a private copy on huge pages instead\n"
+           "                       all of the partition's exist; with --dual, each dual\n"
+           "                       table too where its zero-aware form exists\n"
+           "      --no-zero-aware  look up the plain tables even where zero-aware ones exist\n");
+    printf("      --pdb-private    look tables up in a private copy on huge pages instead\n"
            "                       of the shared read-only mapping (costs start-up time\n"
            "                       and memory per process; helps when the mapping cannot\n"
            "                       use huge pages)\n"

@@ -119,6 +119,13 @@ int np_pdb_filename_region(char *buf, size_t buflen, const np_geom *g, const uin
 int np_pdb_filename_za(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
                        int ntiles);
 
+/*! np_pdb_filename_region() of a zero-aware table (the dual lookups' tables
+ *  built with gen --dual --zero-aware): "RxC-GG-T1.T2...-rC-z.pdb", e.g.
+ *  "5x5-bf-1.2.5.6.7.12-r3-z.pdb"; goal_region 0 gives np_pdb_filename_za's
+ *  name. Cannot fail. @return the length it needed, NUL excluded. */
+int np_pdb_filename_region_za(char *buf, size_t buflen, const np_geom *g, const uint8_t *tiles,
+                              int ntiles, int goal_region);
+
 /* ---- writing ----------------------------------------------------------- */
 
 /*! Called while writing with bytes done and total, after each chunk (about
