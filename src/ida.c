@@ -244,33 +244,27 @@ enum { K_MD, K_LC, K_PDB, K_PDBR, K_PDBD };
  * neighbours, rows and columns are computed from constants, and 0 for any
  * other board (tables); machine 1 looks the pruning machine up, 0 is parent
  * pruning computed in place (the papers' search, at its old speed); za 1
- * reads zero-aware tables (PDB kernels only), so that the plain tables' search
- * keeps no region state. One line per side, weighting and pruning:
- * clang-format leaves the list alone. */
+ * reads zero-aware tables (PDB kernels only, NP_PDB_KERNELS once each way),
+ * so that the plain tables' search keeps no region state. One line per side
+ * and pruning: clang-format leaves the lists alone. */
 /* clang-format off */
+#define NP_PDB_KERNELS(X, za, z) \
+    X(pdb##z, K_PDB, 0, 0, 0, za) X(pdbr##z, K_PDBR, 0, 0, 0, za) X(pdb_w##z, K_PDB, 1, 0, 0, za) X(pdbr_w##z, K_PDBR, 1, 0, 0, za) \
+    X(pdb4##z, K_PDB, 0, 4, 0, za) X(pdbr4##z, K_PDBR, 0, 4, 0, za) X(pdb4_w##z, K_PDB, 1, 4, 0, za) X(pdbr4_w##z, K_PDBR, 1, 4, 0, za) \
+    X(pdb5##z, K_PDB, 0, 5, 0, za) X(pdbr5##z, K_PDBR, 0, 5, 0, za) X(pdb5_w##z, K_PDB, 1, 5, 0, za) X(pdbr5_w##z, K_PDBR, 1, 5, 0, za) \
+    X(pdb_m##z, K_PDB, 0, 0, 1, za) X(pdbr_m##z, K_PDBR, 0, 0, 1, za) X(pdb_w_m##z, K_PDB, 1, 0, 1, za) X(pdbr_w_m##z, K_PDBR, 1, 0, 1, za) \
+    X(pdb4_m##z, K_PDB, 0, 4, 1, za) X(pdbr4_m##z, K_PDBR, 0, 4, 1, za) X(pdb4_w_m##z, K_PDB, 1, 4, 1, za) X(pdbr4_w_m##z, K_PDBR, 1, 4, 1, za) \
+    X(pdb5_m##z, K_PDB, 0, 5, 1, za) X(pdbr5_m##z, K_PDBR, 0, 5, 1, za) X(pdb5_w_m##z, K_PDB, 1, 5, 1, za) X(pdbr5_w_m##z, K_PDBR, 1, 5, 1, za) \
+    X(pdbd##z, K_PDBD, 0, 0, 0, za) X(pdbd4##z, K_PDBD, 0, 4, 0, za) X(pdbd5##z, K_PDBD, 0, 5, 0, za) \
+    X(pdbd_m##z, K_PDBD, 0, 0, 1, za) X(pdbd4_m##z, K_PDBD, 0, 4, 1, za) X(pdbd5_m##z, K_PDBD, 0, 5, 1, za)
 #define NP_KERNEL_LIST(X) \
-    X(md, K_MD, 0, 0, 0, 0) X(lc, K_LC, 0, 0, 0, 0) X(pdb, K_PDB, 0, 0, 0, 0) X(pdbr, K_PDBR, 0, 0, 0, 0) \
-    X(md_w, K_MD, 1, 0, 0, 0) X(lc_w, K_LC, 1, 0, 0, 0) X(pdb_w, K_PDB, 1, 0, 0, 0) X(pdbr_w, K_PDBR, 1, 0, 0, 0) \
-    X(md4, K_MD, 0, 4, 0, 0) X(lc4, K_LC, 0, 4, 0, 0) X(pdb4, K_PDB, 0, 4, 0, 0) X(pdbr4, K_PDBR, 0, 4, 0, 0) \
-    X(md4_w, K_MD, 1, 4, 0, 0) X(lc4_w, K_LC, 1, 4, 0, 0) X(pdb4_w, K_PDB, 1, 4, 0, 0) X(pdbr4_w, K_PDBR, 1, 4, 0, 0) \
-    X(md5, K_MD, 0, 5, 0, 0) X(lc5, K_LC, 0, 5, 0, 0) X(pdb5, K_PDB, 0, 5, 0, 0) X(pdbr5, K_PDBR, 0, 5, 0, 0) \
-    X(md5_w, K_MD, 1, 5, 0, 0) X(lc5_w, K_LC, 1, 5, 0, 0) X(pdb5_w, K_PDB, 1, 5, 0, 0) X(pdbr5_w, K_PDBR, 1, 5, 0, 0) \
-    X(md_m, K_MD, 0, 0, 1, 0) X(lc_m, K_LC, 0, 0, 1, 0) X(pdb_m, K_PDB, 0, 0, 1, 0) X(pdbr_m, K_PDBR, 0, 0, 1, 0) \
-    X(md_w_m, K_MD, 1, 0, 1, 0) X(lc_w_m, K_LC, 1, 0, 1, 0) X(pdb_w_m, K_PDB, 1, 0, 1, 0) X(pdbr_w_m, K_PDBR, 1, 0, 1, 0) \
-    X(md4_m, K_MD, 0, 4, 1, 0) X(lc4_m, K_LC, 0, 4, 1, 0) X(pdb4_m, K_PDB, 0, 4, 1, 0) X(pdbr4_m, K_PDBR, 0, 4, 1, 0) \
-    X(md4_w_m, K_MD, 1, 4, 1, 0) X(lc4_w_m, K_LC, 1, 4, 1, 0) X(pdb4_w_m, K_PDB, 1, 4, 1, 0) X(pdbr4_w_m, K_PDBR, 1, 4, 1, 0) \
-    X(md5_m, K_MD, 0, 5, 1, 0) X(lc5_m, K_LC, 0, 5, 1, 0) X(pdb5_m, K_PDB, 0, 5, 1, 0) X(pdbr5_m, K_PDBR, 0, 5, 1, 0) \
-    X(md5_w_m, K_MD, 1, 5, 1, 0) X(lc5_w_m, K_LC, 1, 5, 1, 0) X(pdb5_w_m, K_PDB, 1, 5, 1, 0) X(pdbr5_w_m, K_PDBR, 1, 5, 1, 0) \
-    X(pdbd, K_PDBD, 0, 0, 0, 0) X(pdbd4, K_PDBD, 0, 4, 0, 0) X(pdbd5, K_PDBD, 0, 5, 0, 0) \
-    X(pdbd_m, K_PDBD, 0, 0, 1, 0) X(pdbd4_m, K_PDBD, 0, 4, 1, 0) X(pdbd5_m, K_PDBD, 0, 5, 1, 0) \
-    X(pdb_z, K_PDB, 0, 0, 0, 1) X(pdbr_z, K_PDBR, 0, 0, 0, 1) X(pdb_w_z, K_PDB, 1, 0, 0, 1) X(pdbr_w_z, K_PDBR, 1, 0, 0, 1) \
-    X(pdb4_z, K_PDB, 0, 4, 0, 1) X(pdbr4_z, K_PDBR, 0, 4, 0, 1) X(pdb4_w_z, K_PDB, 1, 4, 0, 1) X(pdbr4_w_z, K_PDBR, 1, 4, 0, 1) \
-    X(pdb5_z, K_PDB, 0, 5, 0, 1) X(pdbr5_z, K_PDBR, 0, 5, 0, 1) X(pdb5_w_z, K_PDB, 1, 5, 0, 1) X(pdbr5_w_z, K_PDBR, 1, 5, 0, 1) \
-    X(pdb_m_z, K_PDB, 0, 0, 1, 1) X(pdbr_m_z, K_PDBR, 0, 0, 1, 1) X(pdb_w_m_z, K_PDB, 1, 0, 1, 1) X(pdbr_w_m_z, K_PDBR, 1, 0, 1, 1) \
-    X(pdb4_m_z, K_PDB, 0, 4, 1, 1) X(pdbr4_m_z, K_PDBR, 0, 4, 1, 1) X(pdb4_w_m_z, K_PDB, 1, 4, 1, 1) X(pdbr4_w_m_z, K_PDBR, 1, 4, 1, 1) \
-    X(pdb5_m_z, K_PDB, 0, 5, 1, 1) X(pdbr5_m_z, K_PDBR, 0, 5, 1, 1) X(pdb5_w_m_z, K_PDB, 1, 5, 1, 1) X(pdbr5_w_m_z, K_PDBR, 1, 5, 1, 1) \
-    X(pdbd_z, K_PDBD, 0, 0, 0, 1) X(pdbd4_z, K_PDBD, 0, 4, 0, 1) X(pdbd5_z, K_PDBD, 0, 5, 0, 1) \
-    X(pdbd_m_z, K_PDBD, 0, 0, 1, 1) X(pdbd4_m_z, K_PDBD, 0, 4, 1, 1) X(pdbd5_m_z, K_PDBD, 0, 5, 1, 1)
+    X(md, K_MD, 0, 0, 0, 0) X(lc, K_LC, 0, 0, 0, 0) X(md_w, K_MD, 1, 0, 0, 0) X(lc_w, K_LC, 1, 0, 0, 0) \
+    X(md4, K_MD, 0, 4, 0, 0) X(lc4, K_LC, 0, 4, 0, 0) X(md4_w, K_MD, 1, 4, 0, 0) X(lc4_w, K_LC, 1, 4, 0, 0) \
+    X(md5, K_MD, 0, 5, 0, 0) X(lc5, K_LC, 0, 5, 0, 0) X(md5_w, K_MD, 1, 5, 0, 0) X(lc5_w, K_LC, 1, 5, 0, 0) \
+    X(md_m, K_MD, 0, 0, 1, 0) X(lc_m, K_LC, 0, 0, 1, 0) X(md_w_m, K_MD, 1, 0, 1, 0) X(lc_w_m, K_LC, 1, 0, 1, 0) \
+    X(md4_m, K_MD, 0, 4, 1, 0) X(lc4_m, K_LC, 0, 4, 1, 0) X(md4_w_m, K_MD, 1, 4, 1, 0) X(lc4_w_m, K_LC, 1, 4, 1, 0) \
+    X(md5_m, K_MD, 0, 5, 1, 0) X(lc5_m, K_LC, 0, 5, 1, 0) X(md5_w_m, K_MD, 1, 5, 1, 0) X(lc5_w_m, K_LC, 1, 5, 1, 0) \
+    NP_PDB_KERNELS(X, 0, ) NP_PDB_KERNELS(X, 1, _z)
 /* clang-format on */
 
 #define NP_DECLARE_KERNEL(name, kind, weighted, side, machine, za) \

@@ -43,6 +43,16 @@ static unsigned open_flags(unsigned set_flags)
     return set_flags & NP_PDBSET_STAMP ? NP_PDB_OPEN_STAMP | NP__PDB_OPEN_STAMP_LATER : 0;
 }
 
+/* A table opened under a zero-aware name must have the zero-aware encoding:
+ * NP_OK, or NP_EMISMATCH naming the file. */
+static int require_zero_aware(const np_pdb *pdb, char *err, size_t errlen)
+{
+    if (np_pdb_encoding(pdb) == NP_PDB_ENC_ZA)
+        return NP_OK;
+    return np__fail(NP_EMISMATCH, err, errlen, "%s: a %s table, not a zero-aware one",
+                    np_pdb_path(pdb), np_pdb_encoding_name(np_pdb_encoding(pdb)));
+}
+
 /* The dual lookup's tables (np__pdb_dual); with NP_PDBSET_DUAL the tables of
  * other goal regions are opened from `dir` (those missing are counted and
  * skipped; a bad one fails the open). With NP_PDBSET_ZERO_AWARE each is
@@ -90,10 +100,8 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
                 if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
                     return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
                 rc = np_pdb_open_ex(slot, path, &expect, open_flags(flags), err, errlen);
-                if (rc == NP_OK && za && np_pdb_encoding(*slot) != NP_PDB_ENC_ZA)
-                    return np__fail(NP_EMISMATCH, err, errlen,
-                                    "%s: a %s table, not a zero-aware one", path,
-                                    np_pdb_encoding_name(np_pdb_encoding(*slot)));
+                if (rc == NP_OK && za && (rc = require_zero_aware(*slot, err, errlen)) != NP_OK)
+                    return rc;
             }
             if (rc == NP_ENOTFOUND) {
                 if (!set->dual_missing++)
@@ -236,11 +244,9 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
         rc = np_pdb_open_ex(&set->pdb[p], path, &expect, open_flags(flags), err, errlen);
         if (rc != NP_OK)
             break;
-        if ((flags & NP_PDBSET_ZERO_AWARE) && np_pdb_encoding(set->pdb[p]) != NP_PDB_ENC_ZA) {
-            rc = np__fail(NP_EMISMATCH, err, errlen, "%s: a %s table, not a zero-aware one", path,
-                          np_pdb_encoding_name(np_pdb_encoding(set->pdb[p])));
+        if ((flags & NP_PDBSET_ZERO_AWARE) &&
+            (rc = require_zero_aware(set->pdb[p], err, errlen)) != NP_OK)
             break;
-        }
         set->view[p] = np_pdb_get_view(set->pdb[p]);
         if (flags & NP_PDBSET_PRIVATE_COPY) {
             rc = copy_to_huge_pages(set, p, err, errlen);

@@ -198,14 +198,11 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
         pl->fits = (!have || need <= have) && (!o->max_memory || need <= o->max_memory);
         if (show || !pl->fits)
             fprintf(stderr,
-                    "  table %d/%d %s%s: %llu entries, %llu states; table %s + work %s = %s; "
+                    "  table %d/%d %s%s%s: %llu entries, %llu states; table %s + work %s = %s; "
                     "MemAvailable %s%s%s\n",
-                    i + 1, n, tiles,
-                    pl->pat == &pl->own && pl->za ? " (for the dual lookups, zero-aware)"
-                        : pl->pat == &pl->own     ? " (for the dual lookups)"
-                        : pl->za                  ? " (zero-aware)"
-                                                  : "",
-                    (unsigned long long)pl->est.entries, (unsigned long long)pl->est.states,
+                    i + 1, n, tiles, pl->pat == &pl->own ? " (for the dual lookups)" : "",
+                    pl->za ? " (zero-aware)" : "", (unsigned long long)pl->est.entries,
+                    (unsigned long long)pl->est.states,
                     np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
                     np_format_bytes(b2, sizeof b2, pl->est.work_bytes),
                     np_format_bytes(b3, sizeof b3, need),
