@@ -10,7 +10,7 @@
 
 /* ---- the parent machine ----------------------------------------------------- */
 
-static const int16_t parent_next[5][4] = {
+static const int32_t parent_next[5][4] = {
     {1, 2, 3, 4},  /* start */
     {1, 2, 3, -1}, /* after up: not down */
     {1, 2, -1, 4}, /* after left: not right */
@@ -190,7 +190,7 @@ static bool has_forbidden_part(const fstring *f, size_t n, int len, uint32_t cod
 int np__fsm_build(np__fsm *out, int maxlen)
 {
     memset(out, 0, sizeof *out);
-    if (maxlen < 2 || maxlen > 13)
+    if (maxlen < 2 || maxlen > 16)
         return NP_EINVAL;
     grid *g = calloc(1, sizeof *g);
     if (!g)
@@ -308,15 +308,15 @@ int np__fsm_build(np__fsm *out, int maxlen)
             for (int d = 0; d < 4; d++)
                 if (end[next[s][d]])
                     next[s][d] = -1;
-        if (nstates > INT16_MAX)
+        if (nstates > INT32_MAX)
             rc = NP_EINVAL;
     }
-    int16_t(*table)[4] = rc == NP_OK ? malloc((size_t)nstates * sizeof *table) : NULL;
+    int32_t(*table)[4] = rc == NP_OK ? malloc((size_t)nstates * sizeof *table) : NULL;
     if (rc == NP_OK && !table)
         rc = NP_ENOMEM;
     for (int st = 0; rc == NP_OK && st < nstates; st++)
         for (int d = 0; d < 4; d++)
-            table[st][d] = (int16_t)next[st][d];
+            table[st][d] = (int32_t)next[st][d];
     free(next);
     free(fail);
     free(queue);
@@ -327,7 +327,7 @@ int np__fsm_build(np__fsm *out, int maxlen)
     out->nstates = nstates;
     out->maxlen = maxlen;
     out->nforbidden = (int)nf;
-    out->next = (const int16_t(*)[4])table;
+    out->next = (const int32_t(*)[4])table;
     return NP_OK;
 }
 

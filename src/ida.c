@@ -125,7 +125,7 @@ typedef struct search {
     uint64_t generated, expanded;
     uint64_t next_check, reported;
     size_t piece;            /* the piece being searched (0 in a search not split) */
-    const int16_t (*fsm)[4]; /* the pruning machine (fsm.h): next state per move */
+    const int32_t (*fsm)[4]; /* the pruning machine (fsm.h): next state per move */
     bool machine;            /* fsm is more than parent pruning */
     bool reflect;            /* K_PDBD: the mirror's lookups too */
     bool dual;               /* K_PDBD: search_set_board sets dual_term */
@@ -531,7 +531,7 @@ static inline __attribute__((always_inline)) int dfs_node(search *s, int depth, 
     /* The pruning machine's next state after move d, -1 when it refuses the
      * move. Parent pruning (the 5-state machine: state = 1 + the last move) is
      * computed in place rather than looked up: the papers' search pays nothing. */
-    const int16_t *next = machine ? s->fsm[state] : NULL;
+    const int32_t *next = machine ? s->fsm[state] : NULL;
 #define NEXT_STATE(d) (machine ? next[d] : (state + (d) == 4 ? -1 : (d) + 1))
     uint64_t plain_index[4], mirror_index[4];
     if (pdb) {
@@ -1250,7 +1250,7 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     if (!np_geom_row_major(g) || !np_board_valid(start, g))
         return NP_EINVAL;
     if ((opts->weight != 0 && opts->weight < 1.0) || opts->prune < NP_PRUNE_DEFAULT ||
-        opts->prune > NP_PRUNE_FSM)
+        opts->prune > NP_PRUNE_FSM12)
         return NP_EINVAL;
     int kind;
     switch (opts->heuristic) {
@@ -1280,6 +1280,8 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     const np__fsm *fsm = np__fsm_parent();
     if (opts->prune == NP_PRUNE_FSM)
         fsm = np__fsm_duplicates();
+    else if (opts->prune == NP_PRUNE_FSM12)
+        fsm = &np__fsm_table_old;
     s->fsm = fsm->next;
     s->machine = fsm != np__fsm_parent();
     s->reflect = !opts->no_reflect && g->square;

@@ -140,6 +140,22 @@ run solve -H md --checkpoint good one.txt
 expect "other options: refused, exit 2, both shown" 2 err "checkpoint good was made with other options" err "heuristic=lc" err "heuristic=md"
 run solve -H lc --checkpoint good k5.txt
 expect "other boards: refused, exit 2, named" 2 err "checkpoint good was made for other boards"
+# The 12-move machine of earlier versions (--prune fsm12) writes their options (prune=fsm), so
+# that their checkpoints resume with it; the default machine's name differs.
+"$NP" solve -H lc -j 2 -f json --prune fsm12 --checkpoint ck12 one.txt >out 2>err &
+pid=$!
+sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+kill -INT $pid
+wait $pid
+check "--prune fsm12: the options line of earlier versions (prune=fsm)" grep -q '^options .* prune=fsm$' ck12
+run solve -H lc --checkpoint ck12 one.txt
+expect "a 12-move machine's checkpoint with the default machine: refused, both shown" 2 \
+    err "checkpoint ck12 was made with other options" err "prune=fsm14"
+run solve -H lc -j 2 -f json --prune fsm12 --checkpoint ck12 one.txt
+expect "--prune fsm12 resumes it" 0
+"$NP" solve -H lc -j 1 -f json -q --prune fsm12 one.txt >ref12.json
+same_answers "--prune fsm12, resumed: the answers of an uninterrupted run" ref12.json out
+check "--prune fsm12: other counts than the default machine" test "$(answers ref12.json)" != "$(answers ref1.json)"
 # a well-formed checkpoint whose piece count does not fit the board (as another version of npuzzle
 # could write): its digest recomputed (FNV-1a 64 over the lines before the end line)
 if grep -q '^iter 0 ' good; then

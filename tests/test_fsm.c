@@ -158,8 +158,15 @@ static void test_table_is_generated(void **state)
     assert_int_equal(t->nforbidden, f.nforbidden);
     assert_memory_equal(t->next, f.next, (size_t)f.nstates * sizeof f.next[0]);
     np__fsm_free(&f);
+    assert_int_equal(np__fsm_build(&f, NP__FSM_MAXLEN_OLD), NP_OK);
+    t = &np__fsm_table_old;
+    assert_int_equal(t->maxlen, NP__FSM_MAXLEN_OLD);
+    assert_int_equal(t->nstates, f.nstates);
+    assert_int_equal(t->nforbidden, f.nforbidden);
+    assert_memory_equal(t->next, f.next, (size_t)f.nstates * sizeof f.next[0]);
+    np__fsm_free(&f);
     assert_int_equal(np__fsm_build(&f, 1), NP_EINVAL);
-    assert_int_equal(np__fsm_build(&f, 14), NP_EINVAL);
+    assert_int_equal(np__fsm_build(&f, 17), NP_EINVAL);
 }
 
 /* Up to 6 moves, the only duplicates are the undoing pairs and the blank's

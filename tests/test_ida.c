@@ -1120,6 +1120,9 @@ static void test_ida_fsm_optimal(void **state)
         run_all(np_ida_solve, "ida-fsm", &or33, NP_H_MD, 0); /* all 181,440 */
     double t1 = now();
     run_sample(np_ida_solve, "ida-fsm", &or33, sample33, nsample33, NP_H_LC, 0);
+    harness_prune = NP_PRUNE_FSM12; /* the 12-move machine of earlier versions */
+    run_sample(np_ida_solve, "ida-fsm12", &or33, sample33, nsample33, NP_H_MD, 0);
+    harness_prune = NP_PRUNE_FSM;
     uint32_t *r24;
     size_t n24 = stratified_sample(&or24, 40, &r24);
     for (int h = NP_H_MD; h <= NP_H_LC; h++) {
@@ -1155,7 +1158,7 @@ static void test_ida_fsm_optimal(void **state)
     }
     load_korf100();
     static const int ids[] = {12, 79, 55};
-    uint64_t parent = 0, fsm = 0;
+    uint64_t parent = 0, fsm = 0, fsm12 = 0;
     np_result *r = malloc(sizeof *r);
     assert_non_null(r);
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
@@ -1165,14 +1168,19 @@ static void test_ida_fsm_optimal(void **state)
         assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
         check_korf_solution(&korf[ids[i]], r, "lc, fsm");
         fsm += r->generated;
+        o.prune = NP_PRUNE_FSM12;
+        assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+        check_korf_solution(&korf[ids[i]], r, "lc, fsm12");
+        fsm12 += r->generated;
         o.prune = NP_PRUNE_PARENT;
         assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
         parent += r->generated;
     }
     print_message("Korf #12, #79, #55 with lc: %llu nodes generated with parent pruning, %llu "
-                  "with the machine\n",
-                  (unsigned long long)parent, (unsigned long long)fsm);
-    assert_true(fsm < parent);
+                  "with the 12-move machine, %llu with the 14-move one\n",
+                  (unsigned long long)parent, (unsigned long long)fsm12, (unsigned long long)fsm);
+    /* each machine refuses every string the shorter one does, and more */
+    assert_true(fsm < fsm12 && fsm12 < parent);
     free(r);
     harness_prune = NP_PRUNE_DEFAULT;
 }

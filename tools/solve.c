@@ -57,9 +57,11 @@ void usage_solve(void)
            "                       and not written to since, nor in the last 15 minutes,\n"
            "                       is not read again\n"
            "      --prune P        IDA*'s duplicate pruning: fsm (the default: every move\n"
-           "                       sequence that a shorter or earlier equivalent one\n"
-           "                       replaces, by a finite-state machine; Taylor & Korf 1993)\n"
-           "                       or parent (only the move undoing the last one)\n"
+           "                       sequence of up to 14 moves that a shorter or earlier\n"
+           "                       equivalent one replaces, by a finite-state machine;\n"
+           "                       Taylor & Korf 1993), fsm12 (the same over 12 moves, the\n"
+           "                       default of earlier versions: their counts and\n"
+           "                       checkpoints) or parent (only the move undoing the last one)\n"
            "      --reproduce kf2002  the search of Korf & Felner 2002, whose node counts it\n"
            "                       reproduces: IDA* with the PDBs (7-8 or 6-6-6-6 by\n"
            "                       default) maxed with the reflected lookup, parent pruning\n"
@@ -469,8 +471,11 @@ static int parse_args(solve_args *a, int argc, char **argv)
                 a->opts.prune = NP_PRUNE_PARENT;
             else if (!strcmp(optarg, "fsm"))
                 a->opts.prune = NP_PRUNE_FSM;
+            else if (!strcmp(optarg, "fsm12"))
+                a->opts.prune = NP_PRUNE_FSM12;
             else {
-                fprintf(stderr, "npuzzle solve: unknown --prune '%s' (parent or fsm)\n", optarg);
+                fprintf(stderr, "npuzzle solve: unknown --prune '%s' (parent, fsm or fsm12)\n",
+                        optarg);
                 return EXIT_USAGE;
             }
             break;
@@ -504,6 +509,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         /* Korf & Felner 2002: additive PDBs maxed with the reflected lookup,
          * only the move undoing the last one pruned, Korf's move order. */
         const char *clash = a->opts.prune == NP_PRUNE_FSM ? "--prune fsm"
+            : a->opts.prune == NP_PRUNE_FSM12             ? "--prune fsm12"
             : a->opts.no_reflect                          ? "--no-reflect"
             : a->opts.dual                                ? "--dual"
             : a->zero_aware == 1                          ? "--zero-aware"
@@ -872,9 +878,15 @@ static int print_results(const input *in, const np_result *res, double wall, con
 }
 
 /* What changes a run's answers or counts, as the checkpoint records it (the
- * thread count does not: any -j resumes any checkpoint). */
+ * thread count does not: any -j resumes any checkpoint). The machine over 12
+ * moves keeps its old name, so that checkpoints of earlier versions resume
+ * with --prune fsm12. */
 static void options_text(char *buf, size_t len, const solve_args *a)
 {
+    static const char *const prune_names[] = {[NP_PRUNE_DEFAULT] = "parent",
+                                              [NP_PRUNE_PARENT] = "parent",
+                                              [NP_PRUNE_FSM] = "fsm14",
+                                              [NP_PRUNE_FSM12] = "fsm"};
     snprintf(buf, len,
              "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
              "size=%dx%d prune=%s%s",
@@ -883,8 +895,8 @@ static void options_text(char *buf, size_t len, const solve_args *a)
              a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
              a->opts.weight > 1.0 ? a->opts.weight : 1.0,
              a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
-             (unsigned long long)a->opts.max_nodes, a->rows, a->cols,
-             a->opts.prune == NP_PRUNE_FSM ? "fsm" : "parent", a->opts.dual ? " dual=yes" : "");
+             (unsigned long long)a->opts.max_nodes, a->rows, a->cols, prune_names[a->opts.prune],
+             a->opts.dual ? " dual=yes" : "");
 }
 
 /* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the
