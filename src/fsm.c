@@ -308,8 +308,6 @@ int np__fsm_build(np__fsm *out, int maxlen)
             for (int d = 0; d < 4; d++)
                 if (end[next[s][d]])
                     next[s][d] = -1;
-        if (nstates > INT32_MAX)
-            rc = NP_EINVAL;
     }
     int32_t(*table)[4] = rc == NP_OK ? malloc((size_t)nstates * sizeof *table) : NULL;
     if (rc == NP_OK && !table)

@@ -43,7 +43,7 @@ const np__fsm *np__fsm_parent(void);
 
 /* Build a machine over strings of up to maxlen moves (2..16) into *out
  * (free with np__fsm_free). @return NP_OK, NP_ENOMEM, or NP_EINVAL (maxlen
- * out of range, or more states than int32_t numbers). */
+ * out of range; 16 moves give about 0.6 million states). */
 int np__fsm_build(np__fsm *out, int maxlen);
 void np__fsm_free(np__fsm *f);
 
