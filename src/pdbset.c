@@ -137,42 +137,57 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
     return NP_OK;
 }
 
+/* Fill the rows of region table t for the `sets` label sets of k labels,
+ * each row n bytes, at the set's colex rank or (`direct`) at the set itself:
+ * the generator's regions, those past the ones a table tells apart and
+ * occupied labels as 4. */
+static void za_fill_rows(const np_geom *lab, uint8_t *t, int k, uint64_t sets, bool direct)
+{
+    const int n = lab->cells;
+    uint64_t mask = (UINT64_C(1) << k) - 1; /* the sets in colex order */
+    for (uint64_t r = 0; r < sets; r++) {
+        uint8_t *row = t + (direct ? mask : r) * (uint64_t)n;
+        np__label_regions(lab, mask, row);
+        for (int z = 0; z < n; z++)
+            if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
+                row[z] = NP_PDB_GAIN_REGIONS;
+        if (r + 1 < sets)
+            mask = np__next_subset(mask);
+    }
+}
+
 /* The region table of k-tile patterns (np__za_value) into *out: every cell
  * set of k labels, ranked in colex order, its free labels' regions numbered
  * as the generator numbers them (in the order of their least label, on the
- * labelled board); with za_direct one table of every label set. Made once
- * per size. */
+ * labelled board). Made once per size. With za_direct one table, indexed by
+ * the label set itself, serves every size, and only the rows of the sizes
+ * asked for are filled, the only ones read (a pattern's tiles stand on k
+ * labels): the 7-8 tables need 24,310 rows of the 65,536. */
 static int za_region_table(np_pdbset *set, const np_geom *lab, int k, const uint8_t **out,
                            char *err, size_t errlen)
 {
     const int n = set->g.cells;
-    if (set->za_direct)
-        k = 0; /* one table for all sizes */
-    if (!set->za_region_own[k]) {
+    const int slot = set->za_direct ? 0 : k;
+    if (!set->za_region_own[slot]) {
         const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_index.binom[n][k];
         if (sets > (UINT64_C(256) << 20) / (uint64_t)n)
             return np__fail(NP_ETOOBIG, err, errlen,
                             "zero-aware lookups of %d-tile patterns on %d cells need region "
                             "tables of %llu MiB",
                             k, n, (unsigned long long)(sets * (uint64_t)n >> 20));
-        uint8_t *t = malloc((size_t)(sets * (uint64_t)n));
+        /* zeroed: the rows of sizes not asked for hold region 0, never read */
+        uint8_t *t = calloc((size_t)sets, (size_t)n);
         if (!t)
             return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
-        set->za_region_own[k] = t;
-        /* every label set in rank order: the generator's regions, those past
-         * the ones a table tells apart and occupied labels as 4 */
-        uint64_t mask = set->za_direct ? 0 : (UINT64_C(1) << k) - 1;
-        for (uint64_t r = 0; r < sets; r++) {
-            uint8_t *row = t + r * (uint64_t)n;
-            np__label_regions(lab, mask, row);
-            for (int z = 0; z < n; z++)
-                if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
-                    row[z] = NP_PDB_GAIN_REGIONS;
-            if (r + 1 < sets)
-                mask = set->za_direct ? mask + 1 : np__next_subset(mask);
-        }
+        set->za_region_own[slot] = t;
+        if (!set->za_direct)
+            za_fill_rows(lab, t, k, sets, false);
     }
-    *out = set->za_region_own[k];
+    if (set->za_direct && !(set->za_direct_sizes >> k & 1)) {
+        za_fill_rows(lab, set->za_region_own[0], k, set->za_index.binom[n][k], true);
+        set->za_direct_sizes |= UINT64_C(1) << k;
+    }
+    *out = set->za_region_own[slot];
     return NP_OK;
 }
 

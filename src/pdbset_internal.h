@@ -58,7 +58,8 @@ struct np_pdbset {
     const uint8_t *za_region[NP_PARTITION_MAX];
     const uint8_t *za_region_sub[NP_PARTITION_MAX]; /* for the pattern less one tile */
     uint8_t *za_region_own[NP_PATTERN_MAX_TILES + 1];
-    np__gen_index za_index; /* the binomials of np__comb_rank */
+    uint64_t za_direct_sizes; /* za_direct: bit k set when the rows of k labels are filled */
+    np__gen_index za_index;   /* the binomials of np__comb_rank */
 };
 
 /* The value of a zero-aware entry whose byte is `e`, for the pattern's
