@@ -27,30 +27,45 @@ int np__gen_index_init(np__gen_index *x, int n, int k)
     return NP_OK;
 }
 
-int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
+void np__region_adjacency(const np_geom *g, uint64_t *adj)
 {
-    int n = g->cells, nreg = 0;
-    uint8_t stack[NP_MAX_CELLS];
+    for (int c = 0; c < g->cells; c++) {
+        adj[c] = 0;
+        for (int d = 0; d < 4; d++)
+            if (g->nbr[c][d] >= 0)
+                adj[c] |= UINT64_C(1) << g->nbr[c][d];
+    }
+}
+
+int np__label_regions_adj(const uint64_t *adj, int n, uint64_t occupied, uint8_t *region)
+{
     memset(region, NP__NO_REGION, (size_t)n);
-    for (int s = 0; s < n; s++) {
-        if ((occupied >> s & 1) || region[s] != NP__NO_REGION)
-            continue;
-        int top = 0;
-        stack[top++] = (uint8_t)s;
-        region[s] = (uint8_t)nreg;
-        while (top) {
-            int c = stack[--top];
-            for (int d = 0; d < 4; d++) {
-                int x = g->nbr[c][d];
-                if (x >= 0 && !(occupied >> x & 1) && region[x] == NP__NO_REGION) {
-                    region[x] = (uint8_t)nreg;
-                    stack[top++] = (uint8_t)x;
-                }
-            }
+    uint64_t free = (n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1) & ~occupied;
+    int nreg = 0;
+    while (free) {
+        /* the region of the smallest free cell: regions come in order of
+         * their smallest cells */
+        uint64_t reg = free & -free, front = reg;
+        while (front) {
+            uint64_t next = 0;
+            for (uint64_t f = front; f; f &= f - 1)
+                next |= adj[__builtin_ctzll(f)];
+            front = next & free & ~reg;
+            reg |= front;
         }
+        free &= ~reg;
+        for (; reg; reg &= reg - 1)
+            region[__builtin_ctzll(reg)] = (uint8_t)nreg;
         nreg++;
     }
     return nreg;
+}
+
+int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
+{
+    uint64_t adj[NP_MAX_CELLS];
+    np__region_adjacency(g, adj);
+    return np__label_regions_adj(adj, g->cells, occupied, region);
 }
 
 uint64_t np__comb_unrank(const np__gen_index *x, uint64_t comb)

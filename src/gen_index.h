@@ -64,6 +64,14 @@ static inline uint64_t np__next_subset(uint64_t m)
  * c, NP__NO_REGION for occupied cells. @return the number of regions. */
 int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region);
 
+/* adj[c]: the cells next to cell c of g, as a mask (for np__label_regions_adj). */
+void np__region_adjacency(const np_geom *g, uint64_t *adj);
+
+/* np__label_regions on the n cells whose neighbours np__region_adjacency gave:
+ * a region grows by whole frontiers of cells at a time (masks), no stack. For
+ * callers that label many cell sets of one board. */
+int np__label_regions_adj(const uint64_t *adj, int n, uint64_t occupied, uint8_t *region);
+
 /* Inverse of np__comb_rank: the mask of the cell set with that rank (the
  * generator walks sets in rank order and needs no inverse; the tests check
  * np__comb_rank with it). */

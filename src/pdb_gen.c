@@ -73,9 +73,11 @@ int np_pdb_gen_estimate_for(np_pdb_gen_estimate *est, const np_geom *g, const ui
     if (gx.ncombs <= MAX_LABELLED_SETS) {
         regions = 0;
         uint8_t region[NP_MAX_CELLS];
+        uint64_t adj[NP_MAX_CELLS];
+        np__region_adjacency(g, adj);
         uint64_t m = (UINT64_C(1) << ntiles) - 1;
         for (uint64_t c = 0; c < gx.ncombs; c++, m = np__next_subset(m))
-            regions += (uint64_t)np__label_regions(g, m, region);
+            regions += (uint64_t)np__label_regions_adj(adj, n, m, region);
     }
     est->entries = r.count;
     est->cell_sets = gx.ncombs;
@@ -458,10 +460,12 @@ int np_pdb_generate(uint8_t **out_values, uint64_t *out_entries, const np_geom *
 
     /* Per-set tables, in rank order (Gosper's successor is the next rank). */
     uint64_t m = (UINT64_C(1) << cx.k) - 1, units = 0;
+    uint64_t adj[NP_MAX_CELLS];
+    np__region_adjacency(g, adj);
     for (uint64_t c = 0; c < cx.ncombs; c++, m = np__next_subset(m)) {
         cx.mask[c] = m;
         cx.base[c] = units;
-        units += (uint64_t)np__label_regions(g, m, cx.region + c * (size_t)cx.n);
+        units += (uint64_t)np__label_regions_adj(adj, cx.n, m, cx.region + c * (size_t)cx.n);
     }
     cx.base[cx.ncombs] = units;
     if (units * cx.kfact != nstates) {

@@ -144,10 +144,12 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
 static void za_fill_rows(const np_geom *lab, uint8_t *t, int k, uint64_t sets, bool direct)
 {
     const int n = lab->cells;
+    uint64_t adj[NP_MAX_CELLS];
+    np__region_adjacency(lab, adj);
     uint64_t mask = (UINT64_C(1) << k) - 1; /* the sets in colex order */
     for (uint64_t r = 0; r < sets; r++) {
         uint8_t *row = t + (direct ? mask : r) * (uint64_t)n;
-        np__label_regions(lab, mask, row);
+        np__label_regions_adj(adj, n, mask, row);
         for (int z = 0; z < n; z++)
             if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
                 row[z] = NP_PDB_GAIN_REGIONS;

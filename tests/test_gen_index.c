@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include "npuzzle/board.h"
 #include "npuzzle/error.h"
 #include "npuzzle/rank.h"
 #include "gen_index.h"
@@ -134,12 +135,91 @@ static void test_perm_after_move(void **state)
     }
 }
 
+/* The reference labelling: a breadth-first search from each unlabelled free
+ * cell in increasing order, neighbours found from the cells' rows and
+ * columns (not the geometry's neighbour table the library reads). */
+static int ref_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
+{
+    const int n = g->cells;
+    int queue[NP_MAX_CELLS], nreg = 0;
+    for (int c = 0; c < n; c++)
+        region[c] = NP__NO_REGION;
+    for (int s = 0; s < n; s++) {
+        if ((occupied >> s & 1) || region[s] != NP__NO_REGION)
+            continue;
+        int head = 0, tail = 0;
+        queue[tail++] = s;
+        region[s] = (uint8_t)nreg;
+        while (head < tail) {
+            const int c = queue[head++];
+            for (int x = 0; x < n; x++) {
+                const int dr = g->row[x] - g->row[c], dc = g->col[x] - g->col[c];
+                if (dr * dr + dc * dc == 1 && !(occupied >> x & 1) && region[x] == NP__NO_REGION) {
+                    region[x] = (uint8_t)nreg;
+                    queue[tail++] = x;
+                }
+            }
+        }
+        nreg++;
+    }
+    return nreg;
+}
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* np__label_regions numbers the free cells' regions as the reference does:
+ * every cell set of the 3x3, 2x4, 4x2 and 4x4 boards (and the labelled
+ * 4x4), random sets on 5x5, 3x7 and 8x8 (64 cells: the whole-word mask). */
+static void test_label_regions(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{3, 3}, {2, 4}, {4, 2}, {4, 4}, {5, 5}, {3, 7}, {8, 8}};
+    uint64_t seed = 0x9e3779b97f4a7c15u;
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        for (int labelled = 0; labelled < 2; labelled++) {
+            np_geom rm, g;
+            assert_int_equal(np_geom_init(&rm, sizes[i][0], sizes[i][1], NP_GOAL_BLANK_FIRST),
+                             NP_OK);
+            if (labelled)
+                assert_int_equal(np_geom_labelled(&rm, &g), NP_OK);
+            else
+                g = rm;
+            const int n = g.cells;
+            const bool all = n <= 16;
+            const uint64_t count = all ? UINT64_C(1) << n : 20000;
+            uint64_t adj[NP_MAX_CELLS];
+            np__region_adjacency(&g, adj);
+            for (uint64_t j = 0; j < count; j++) {
+                /* random sets of every density: a random word thinned by
+                 * ANDing more random words */
+                uint64_t occ = all ? j : next_random(&seed);
+                for (uint64_t t = all ? 0 : j % 4; t > 0; t--)
+                    occ &= next_random(&seed);
+                if (n < 64)
+                    occ &= (UINT64_C(1) << n) - 1;
+                uint8_t want[NP_MAX_CELLS], got[NP_MAX_CELLS], got_adj[NP_MAX_CELLS];
+                const int nw = ref_regions(&g, occ, want);
+                assert_int_equal(np__label_regions(&g, occ, got), nw);
+                assert_int_equal(np__label_regions_adj(adj, n, occ, got_adj), nw);
+                assert_memory_equal(got, want, (size_t)n);
+                assert_memory_equal(got_adj, want, (size_t)n);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts),          cmocka_unit_test(test_comb_order),
         cmocka_unit_test(test_perm_parts),      cmocka_unit_test(test_perm_extremes),
-        cmocka_unit_test(test_perm_after_move),
+        cmocka_unit_test(test_perm_after_move), cmocka_unit_test(test_label_regions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
