@@ -147,12 +147,19 @@ static void za_fill_rows(const np_geom *lab, uint8_t *t, int k, uint64_t sets, b
     uint64_t adj[NP_MAX_CELLS];
     np__region_adjacency(lab, adj);
     uint64_t mask = (UINT64_C(1) << k) - 1; /* the sets in colex order */
+    const size_t row_bytes = direct ? (size_t)n : (size_t)(n + 1) / 2;
     for (uint64_t r = 0; r < sets; r++) {
-        uint8_t *row = t + (direct ? mask : r) * (uint64_t)n;
-        np__label_regions_adj(adj, n, mask, row);
-        for (int z = 0; z < n; z++)
-            if (row[z] >= NP_PDB_GAIN_REGIONS) /* NP__NO_REGION included */
-                row[z] = NP_PDB_GAIN_REGIONS;
+        uint8_t region[NP_MAX_CELLS];
+        np__label_regions_adj(adj, n, mask, region);
+        uint8_t *row = t + (direct ? mask : r) * row_bytes;
+        for (int z = 0; z < n; z++) {
+            /* NP__NO_REGION included */
+            const uint8_t v = region[z] < NP_PDB_GAIN_REGIONS ? region[z] : NP_PDB_GAIN_REGIONS;
+            if (direct)
+                row[z] = v;
+            else
+                row[z >> 1] |= (uint8_t)(v << ((z & 1) << 2));
+        }
         if (r + 1 < sets)
             mask = np__next_subset(mask);
     }
@@ -172,13 +179,15 @@ static int za_region_table(np_pdbset *set, const np_geom *lab, int k, const uint
     const int slot = set->za_direct ? 0 : k;
     if (!set->za_region_own[slot]) {
         const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_index.binom[n][k];
-        if (sets > (UINT64_C(256) << 20) / (uint64_t)n)
+        const uint64_t row_bytes = set->za_direct ? (uint64_t)n : (uint64_t)set->za_row_bytes;
+        if (sets > (UINT64_C(256) << 20) / row_bytes)
             return np__fail(NP_ETOOBIG, err, errlen,
                             "zero-aware lookups of %d-tile patterns on %d cells need region "
                             "tables of %llu MiB",
-                            k, n, (unsigned long long)(sets * (uint64_t)n >> 20));
-        /* zeroed: the rows of sizes not asked for hold region 0, never read */
-        uint8_t *t = calloc((size_t)sets, (size_t)n);
+                            k, n, (unsigned long long)(sets * row_bytes >> 20));
+        /* zeroed: the rows of sizes not asked for hold region 0, never read;
+         * packed rows are ORed in */
+        uint8_t *t = calloc((size_t)sets, (size_t)row_bytes);
         if (!t)
             return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
         set->za_region_own[slot] = t;
@@ -207,6 +216,7 @@ static int za_region_tables(np_pdbset *set, bool dual, char *err, size_t errlen)
         np__gen_index_init(&set->za_index, n, kmax) != NP_OK)
         return np__fail(NP_EINVAL, err, errlen, "no region tables for these patterns");
     set->za_direct = n <= 16;
+    set->za_row_bytes = (n + 1) / 2;
     for (int p = 0; p < set->npat; p++) {
         const int k = set->part.patterns[p].ntiles;
         int rc = za_region_table(set, &lab, k, &set->za_region[p], err, errlen);

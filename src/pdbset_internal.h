@@ -46,15 +46,18 @@ struct np_pdbset {
     np_pdb_view sub_view[NP_PARTITION_MAX][NP_PATTERN_MAX_TILES];
     int dual_missing;             /* such tables not found */
     char dual_missing_path[4096]; /* the first of them */
-    /* Zero-aware tables (NP_PDBSET_ZERO_AWARE): za_region[p][rank * cells +
-     * z] is the region (np_pdb_gen_opts.region_gain's numbering, 0 .. 3; 4
-     * for a later one or an occupied cell) of free label z when pattern p's
-     * tiles stand on the labels of the cell set of colex rank `rank`
-     * (np__comb_rank); one table per pattern size, shared. On boards of at
-     * most 16 cells `rank` is the label set itself, and one table serves
-     * every size (no rank to compute). */
+    /* Zero-aware tables (NP_PDBSET_ZERO_AWARE): row `rank` of za_region[p]
+     * holds the region (np_pdb_gen_opts.region_gain's numbering, 0 .. 3; 4
+     * for a later one or an occupied cell) of each free label z when pattern
+     * p's tiles stand on the labels of the cell set of colex rank `rank`
+     * (np__comb_rank), a nibble per label (z even: the low one), za_row_bytes
+     * a row; one table per pattern size, shared. On boards of at most 16
+     * cells `rank` is the label set itself, one table serves every size (no
+     * rank to compute) and a row is a byte per label (za_region[p][set *
+     * cells + z]). */
     bool za;
-    bool za_direct; /* boards of at most 16 cells: one table indexed by the label set itself */
+    bool za_direct;   /* boards of at most 16 cells: one table indexed by the label set itself */
+    int za_row_bytes; /* !za_direct: (cells + 1) / 2 */
     const uint8_t *za_region[NP_PARTITION_MAX];
     const uint8_t *za_region_sub[NP_PARTITION_MAX]; /* for the pattern less one tile */
     uint8_t *za_region_own[NP_PATTERN_MAX_TILES + 1];
@@ -72,8 +75,13 @@ static inline int np__za_value(const struct np_pdbset *set, const uint8_t *regio
     const int v = md + 2 * (int)(e & 15);
     if (!(e >> 4)) /* no region needs more: the common case, with no rank to compute */
         return v;
-    const uint64_t row = set->za_direct ? labels : np__comb_rank(&set->za_index, labels);
-    const int r = region[row * (uint64_t)set->g.cells + (uint64_t)z];
+    int r;
+    if (set->za_direct) {
+        r = region[labels * (uint64_t)set->g.cells + (uint64_t)z];
+    } else {
+        const uint64_t row = np__comb_rank(&set->za_index, labels);
+        r = region[row * (uint64_t)set->za_row_bytes + (uint64_t)(z >> 1)] >> ((z & 1) << 2) & 15;
+    }
     return v + 2 * (int)(e >> (4 + r) & 1);
 }
 
