@@ -138,16 +138,16 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
 }
 
 /* Fill the rows of region table t for the `sets` label sets of k labels,
- * each row n bytes, at the set's colex rank or (`direct`) at the set itself:
- * the generator's regions, those past the ones a table tells apart and
- * occupied labels as 4. */
-static void za_fill_rows(const np_geom *lab, uint8_t *t, int k, uint64_t sets, bool direct)
+ * row_bytes a row: (`direct`) a byte per label at the set itself, else a
+ * nibble per label at the set's colex rank. The generator's regions, those
+ * past the ones a table tells apart and occupied labels as 4. */
+static void za_fill_rows(const np_geom *lab, uint8_t *t, int k, uint64_t sets, uint64_t row_bytes,
+                         bool direct)
 {
     const int n = lab->cells;
     uint64_t adj[NP_MAX_CELLS];
     np__region_adjacency(lab, adj);
     uint64_t mask = (UINT64_C(1) << k) - 1; /* the sets in colex order */
-    const size_t row_bytes = direct ? (size_t)n : (size_t)(n + 1) / 2;
     for (uint64_t r = 0; r < sets; r++) {
         uint8_t region[NP_MAX_CELLS];
         np__label_regions_adj(adj, n, mask, region);
@@ -177,9 +177,9 @@ static int za_region_table(np_pdbset *set, const np_geom *lab, int k, const uint
 {
     const int n = set->g.cells;
     const int slot = set->za_direct ? 0 : k;
+    const uint64_t row_bytes = set->za_direct ? (uint64_t)n : (uint64_t)set->za_row_bytes;
     if (!set->za_region_own[slot]) {
         const uint64_t sets = set->za_direct ? UINT64_C(1) << n : set->za_index.binom[n][k];
-        const uint64_t row_bytes = set->za_direct ? (uint64_t)n : (uint64_t)set->za_row_bytes;
         if (sets > (UINT64_C(256) << 20) / row_bytes)
             return np__fail(NP_ETOOBIG, err, errlen,
                             "zero-aware lookups of %d-tile patterns on %d cells need region "
@@ -192,10 +192,10 @@ static int za_region_table(np_pdbset *set, const np_geom *lab, int k, const uint
             return np__fail(NP_ENOMEM, err, errlen, "out of memory for region tables");
         set->za_region_own[slot] = t;
         if (!set->za_direct)
-            za_fill_rows(lab, t, k, sets, false);
+            za_fill_rows(lab, t, k, sets, row_bytes, false);
     }
     if (set->za_direct && !(set->za_direct_sizes >> k & 1)) {
-        za_fill_rows(lab, set->za_region_own[0], k, set->za_index.binom[n][k], true);
+        za_fill_rows(lab, set->za_region_own[0], k, set->za_index.binom[n][k], row_bytes, true);
         set->za_direct_sizes |= UINT64_C(1) << k;
     }
     *out = set->za_region_own[slot];

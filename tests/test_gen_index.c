@@ -165,14 +165,6 @@ static int ref_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
     return nreg;
 }
 
-static uint64_t next_random(uint64_t *x)
-{
-    *x ^= *x << 13;
-    *x ^= *x >> 7;
-    *x ^= *x << 17;
-    return *x;
-}
-
 /* np__label_regions numbers the free cells' regions as the reference does:
  * every cell set of the 3x3, 2x4, 4x2 and 4x4 boards (and the labelled
  * 4x4), random sets on 5x5, 3x7 and 8x8 (64 cells: the whole-word mask). */
@@ -180,7 +172,6 @@ static void test_label_regions(void **state)
 {
     (void)state;
     static const int sizes[][2] = {{3, 3}, {2, 4}, {4, 2}, {4, 4}, {5, 5}, {3, 7}, {8, 8}};
-    uint64_t seed = 0x9e3779b97f4a7c15u;
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         for (int labelled = 0; labelled < 2; labelled++) {
             np_geom rm, g;
@@ -198,9 +189,9 @@ static void test_label_regions(void **state)
             for (uint64_t j = 0; j < count; j++) {
                 /* random sets of every density: a random word thinned by
                  * ANDing more random words */
-                uint64_t occ = all ? j : next_random(&seed);
+                uint64_t occ = all ? j : rng_next64();
                 for (uint64_t t = all ? 0 : j % 4; t > 0; t--)
-                    occ &= next_random(&seed);
+                    occ &= rng_next64();
                 if (n < 64)
                     occ &= (UINT64_C(1) << n) - 1;
                 uint8_t want[NP_MAX_CELLS], got[NP_MAX_CELLS], got_adj[NP_MAX_CELLS];
