@@ -61,13 +61,6 @@ int np__label_regions_adj(const uint64_t *adj, int n, uint64_t occupied, uint8_t
     return nreg;
 }
 
-int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region)
-{
-    uint64_t adj[NP_MAX_CELLS];
-    np__region_adjacency(g, adj);
-    return np__label_regions_adj(adj, g->cells, occupied, region);
-}
-
 uint64_t np__comb_unrank(const np__gen_index *x, uint64_t comb)
 {
     /* Greedy from the top: the largest cell c with C(c,i) <= rest is c_i.

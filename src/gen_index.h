@@ -59,17 +59,14 @@ static inline uint64_t np__next_subset(uint64_t m)
 
 #define NP__NO_REGION 0xFF
 
-/* Label the connected regions of the cells outside `occupied`: region[c] gets
- * the region number (0.. in order of the regions' smallest cells) of free cell
- * c, NP__NO_REGION for occupied cells. @return the number of regions. */
-int np__label_regions(const np_geom *g, uint64_t occupied, uint8_t *region);
-
 /* adj[c]: the cells next to cell c of g, as a mask (for np__label_regions_adj). */
 void np__region_adjacency(const np_geom *g, uint64_t *adj);
 
-/* np__label_regions on the n cells whose neighbours np__region_adjacency gave:
- * a region grows by whole frontiers of cells at a time (masks), no stack. For
- * callers that label many cell sets of one board. */
+/* Label the connected regions of the cells outside `occupied`, on the n
+ * cells whose neighbours np__region_adjacency gave: region[c] gets the region
+ * number (0.. in order of the regions' smallest cells) of free cell c,
+ * NP__NO_REGION for occupied cells. A region grows by whole frontiers of
+ * cells at a time (masks). @return the number of regions. */
 int np__label_regions_adj(const uint64_t *adj, int n, uint64_t occupied, uint8_t *region);
 
 /* Inverse of np__comb_rank: the mask of the cell set with that rank (the
