@@ -6,7 +6,13 @@
 set -u
 . "$(dirname "$0")/cli_lib.sh"
 cli_start "$@"
+export LC_ALL=C # the report's digit groups are its own, whatever the locale
 REPORT=$HERE/../scripts/report
+if ! command -v python3 >/dev/null; then
+    skip "no python3 (scripts/report is a Python script)"
+    cli_summary
+    exit 0
+fi
 
 # report ARGS...: scripts/report, stdout in out, stderr in err, status in $rc.
 report() {
@@ -15,12 +21,16 @@ report() {
     rc=$?
 }
 # group N: N with commas between groups of three digits (as the report writes counts)
-group() { echo "$1" | sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta'; }
+group() { echo "$1" | sed -e ':a' -e 's/\(.*[0-9]\)\([0-9]\{3\}\)/\1,\2/' -e 'ta'; }
 published() { awk -v id="$1" '$1 == "kf24" && $2 == id {print $4}' "$DATA/published-nodes.txt"; }
 
 p38=$(published 38)
 p40=$(published 40)
-check "the published counts of Korf–Felner #38 and #40 found in data/" test -n "$p38" -a -n "$p40"
+if [ -z "$p38" ] || [ -z "$p40" ]; then
+    fail "the published counts of Korf–Felner #38 and #40 found in data/"
+    cli_summary
+    exit 1
+fi
 n38=$((p38 / 2)) # about half the published count
 n40=$p40
 row() { # ID NODES MACHINE
@@ -53,8 +63,22 @@ row 38 "$n38" "box one" >one.jsonl
 report one.jsonl --out d --name one --no-plots
 expect "one machine: written" 0
 check "  ... named once, and no machine column" \
-    grep -Fq "| 38 | 90 | 90 | $(group "$n38") | $(group "$p38") | $r38 | 1.25 |" d/one.md
+    grep -Fxq "| 38 | 90 | 90 | $(group "$n38") | $(group "$p38") | $r38 | 1.25 |" d/one.md
 check "  ... the header says machine, not machines" grep -Fxq -- "- machine: box one" d/one.md
+check "  ... and 1 instance, not 1 instances" grep -Fq '`one.jsonl`, 1 instance' d/one.md
+
+# A row without a machine (null) is a machine of its own, "not recorded"; past 26 machines the
+# keys go on as spreadsheet columns do (AA, AB, ...).
+{ row 38 "$n38" "box one"; row 40 "$n40" "box one" | sed 's/"machine":"box one"/"machine":null/'; } \
+    >null.jsonl
+report null.jsonl --out d --name null --no-plots
+expect "a row whose machine is null: written" 0
+check "  ... that row's machine: not recorded (B)" grep -Fq "B: not recorded (1 instance)" d/null.md
+for i in $(seq 28); do row 38 "$n38" "box $i"; done >many.jsonl
+report many.jsonl --out d --name many --no-plots
+expect "28 machines: written" 0
+check "  ... the 27th and 28th keyed AA and AB" \
+    test "$(grep -c '| AA |$' d/many.md) $(grep -c '| AB |$' d/many.md)" = "1 1"
 
 { row 38 "$n38" "box one"; echo '{"id": 40, oops'; } >bad.jsonl
 mkdir e
@@ -62,9 +86,25 @@ report bad.jsonl --out e --no-plots
 expect "a line that is not json: refused, by file and line" 2 err "bad.jsonl:2: not a json record"
 check "  ... and no report written" test -z "$(ls -A e)"
 report two.jsonl --out e --name a/b --no-plots
-expect "--name with a '/': refused" 2 err "--name"
+expect "--name with a '/': refused" 2 err "a file name without"
+report two.jsonl --out e --name --no-plots
+expect "--name --no-plots (a name that is an option): refused" 2 err "a file name without"
+report two.jsonl --out e --name
+expect "--name without a value: refused" 2 err "--name needs a value"
+check "  ... and nothing written by any of them" test -z "$(ls -A e)"
 report two.jsonl --bogus
 expect "an unknown option: refused" 2 err "unknown option --bogus"
+
+# gnuplot that fails: exit 3, the table without links to plots, no scratch file left
+mkdir fake g
+printf '#!/bin/sh\necho "gnuplot: broken" >&2\nexit 1\n' >fake/gnuplot
+chmod +x fake/gnuplot
+LAST="PATH=fake:\$PATH scripts/report two.jsonl --out g --name two"
+PATH="$T/fake:$PATH" "$REPORT" two.jsonl --out g --name two </dev/null >out 2>err
+rc=$?
+expect "gnuplot failing: exit 3, and why" 3 err "gnuplot: broken" err "written without plots"
+check "  ... two.md alone in the folder (no plots, no scratch files)" test "$(ls -A g)" = two.md
+check "  ... and it links no plot" test "$(grep -c '!\[' g/two.md)" -eq 0
 
 if command -v gnuplot >/dev/null; then
     mkdir f
@@ -74,6 +114,11 @@ if command -v gnuplot >/dev/null; then
         test "$(ls -A f | tr '\n' ' ')" = "nodes.png report.md time.png "
     check "  ... the plots are PNG files" grep -q PNG f/nodes.png
     check "  ... linked from report.md" grep -Fq "](nodes.png)" f/report.md
+    report two.jsonl --out f --name two
+    expect "with gnuplot and --name two: written" 0
+    check "  ... two.md, two-nodes.png and two-time.png beside the others" \
+        test "$(ls -A f | tr '\n' ' ')" = "nodes.png report.md time.png two-nodes.png two-time.png two.md "
+    check "  ... linked from two.md" grep -Fq "](two-time.png)" f/two.md
 else
     skip "gnuplot not installed: the plots"
 fi
