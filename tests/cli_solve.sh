@@ -346,6 +346,14 @@ check "--algorithm astar: exit 0" test "$rc" = 0
 check "--algorithm astar: lengths correct, moves replay" answers_ok
 run solve --format json --algorithm astar -H md main.txt
 check "--algorithm astar -H md: lengths correct" answers_ok
+# Without -H, A* takes linear conflict, the stronger of the two it can use. On this board
+# Manhattan distance is 4 (tile 2 two cells, 7 and 8 one each) and each of rows 0 and 2 holds a
+# reversed pair of its own tiles, 2 moves more each: 8.
+printf '2 1 0 3 4 5 6 8 7\n' >lc.txt
+run solve --format json --algorithm astar -H md lc.txt
+expect "--algorithm astar -H md: h0 4" 0 out '"h0":4[,}]'
+run solve --format json --algorithm astar lc.txt
+expect "--algorithm astar without -H: linear conflict, h0 8" 0 out '"h0":8[,}]'
 run solve --format json --algorithm ida main.txt
 check "--algorithm ida: same as the default" test "$(strip_seconds <out)" = "$(strip_seconds <main.json)"
 run solve --format json --weight 2 main.txt
@@ -610,6 +618,12 @@ run random --size 4x4 -n 0
 check "random: -n 0 prints only the comment" test "$rc" = 0 -a "${#OUT[@]}" = 1
 run help random
 expect "help random" 0 out "--seed"
+run help version
+expect "help version: exit 0" 0 out "npuzzle version"
+run help help
+expect "help help: the command list, exit 0" 0 out "^  random " out "^  version "
+run help nosuch
+expect "help nosuch: exit 2" 2 err "no command 'nosuch'"
 
 # ---- quiet -------------------------------------------------------------------------------
 

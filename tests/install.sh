@@ -93,7 +93,35 @@ LAST="completion of 'npuzzle solve --heu': '$got'"
 check "bash completion: 'npuzzle solve --heu' gives --heuristic" test "$got" = "--heuristic"
 got=$(complete_words "npuzzle solve --prune ")
 LAST="completion of 'npuzzle solve --prune ': '$got'"
-check "bash completion: the values of --prune" test "$got" = "fsm parent"
+check "bash completion: the values of --prune" test "$got" = "fsm fsm12 parent"
+got=$(complete_words "npuzzle info --format ")
+LAST="completion of 'npuzzle info --format ': '$got'"
+check "bash completion: info's formats (no csv)" test "$got" = "text json"
+got=$(complete_words "npuzzle gen --8")
+LAST="completion of 'npuzzle gen --8': '$got'"
+check "bash completion: 'npuzzle gen --8' gives --8bit" test "$got" = "--8bit"
+got=$(complete_words "npuzzle gen --partition 24")
+LAST="completion of 'npuzzle gen --partition 24': '$got'"
+check "bash completion: 'npuzzle gen --partition 24' gives 24:6-6-6-6" test "$got" = "24:6-6-6-6"
+
+# Every option that completion offers is one its subcommand accepts: given as OPT=1 (an option
+# that takes a value) or OPT (one that takes none) before an option that exists nowhere, the
+# command must stop at the latter, never name OPT as unknown. Nothing runs: parsing stops first.
+for sub in solve gen info verify random; do
+    offered=$(complete_words "npuzzle $sub --")
+    bad=
+    for opt in $offered; do
+        PATH="$BIN:$PATH" LD_LIBRARY_PATH="$LIB" npuzzle "$sub" "$opt=1" --zz-no-such-option </dev/null >out 2>err
+        if grep -qF "'$opt=1'" err; then
+            PATH="$BIN:$PATH" LD_LIBRARY_PATH="$LIB" npuzzle "$sub" "$opt" --zz-no-such-option </dev/null >out 2>err
+            # (--help prints the usage and stops before the other option)
+            grep -qF "unknown option '--zz-no-such-option'" err || grep -q "^usage: npuzzle $sub" out ||
+                bad="$bad $opt"
+        fi
+    done
+    LAST="npuzzle $sub: offered '$offered'; refused:${bad:- none}"
+    check "bash completion: every option offered for $sub is accepted by it" test -n "$offered" -a -z "$bad"
+done
 
 # the project stands alone: no file of it names the sibling folder it was planned in, or a path
 # of the machine it was written on

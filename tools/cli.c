@@ -119,7 +119,7 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
     char *end;
     errno = 0;
     if (!s || !*s || *s == '-') {
-        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M or G)\n",
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n",
                 cmd, opt, s ? s : "");
         return false;
     }
@@ -141,7 +141,7 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
             end++;
     }
     if (*end || errno || end == s || (v && mult > UINT64_MAX / v)) {
-        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M or G)\n",
+        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n",
                 cmd, opt, s);
         return false;
     }

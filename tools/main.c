@@ -28,7 +28,8 @@ static void usage_main(FILE *out)
     fprintf(out, "  %-8s %s\n", "version", "print the version");
     fprintf(out,
             "\nExit codes: 0 all solved, 1 check mismatch or limit reached, 2 bad usage or input,\n"
-            "3 pattern database or I/O error, 130 interrupted while building tables.\n");
+            "3 pattern database or I/O error, 130 interrupted by SIGINT or SIGTERM (while\n"
+            "building tables, or solving with --checkpoint, which is written first).\n");
 }
 
 int main(int argc, char **argv)
@@ -47,8 +48,13 @@ int main(int argc, char **argv)
         return EXIT_OK;
     }
     if (!strcmp(cmd, "help")) {
-        if (argc < 3) {
+        if (argc < 3 || !strcmp(argv[2], "help")) {
             usage_main(stdout);
+            return EXIT_OK;
+        }
+        if (!strcmp(argv[2], "version")) {
+            printf("usage: npuzzle version\n\nPrint the version of npuzzle and of the libnpuzzle it runs "
+                   "with.\n(npuzzle --version does the same.)\n");
             return EXIT_OK;
         }
         for (size_t i = 0; i < NCOMMANDS; i++)

@@ -31,7 +31,8 @@ void usage_solve(void)
            "\n"
            "options:\n"
            "  -H, --heuristic H    md (Manhattan), lc (linear conflict) or pdb (pattern\n"
-           "                       databases; the default when its files exist)\n"
+           "                       databases; the default for IDA* when its files exist,\n"
+           "                       else lc; A* takes md or lc, by default lc)\n"
            "      --partition NAME PDB partition (default: 8:4-4, 15:7-8 or 24:6-6-6-6)\n"
            "      --pdb-dir DIR    where PDB files are (default $NPUZZLE_PDB_DIR, else\n"
            "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
@@ -61,18 +62,20 @@ void usage_solve(void)
            "                       equivalent one replaces, by a finite-state machine;\n"
            "                       Taylor & Korf 1993), fsm12 (the same over 12 moves, the\n"
            "                       default of earlier versions: their counts and\n"
-           "                       checkpoints) or parent (only the move undoing the last one)\n"
+           "                       checkpoints) or parent (only the move undoing the\n"
+           "                       last one)\n"
            "      --reproduce kf2002  the search of Korf & Felner 2002, whose node counts it\n"
            "                       reproduces: IDA* with the PDBs (7-8 or 6-6-6-6 by\n"
            "                       default) maxed with the reflected lookup, parent pruning\n"
-           "  -a, --algorithm A    ida (default) or astar (boards of at most 16 cells)\n"
-           "  -w, --weight W       weighted search, f = g + W*h (W >= 1): the length is\n"
-           "                       at most W times the optimal one\n"
+           "  -a, --algorithm A    ida (default; also idastar) or astar (boards of at most\n"
+           "                       16 cells)\n"
+           "  -w, --weight W       weighted search, f = g + W*h (1 <= W <= 100): the\n"
+           "                       length is at most W times the optimal one\n"
            "      --size RxC       board size (needed for non-square boards)\n"
            "      --goal G         blank-first (default: 0 1 2 ... N-1) or blank-last\n"
-           "  -j, --jobs N         threads (default: all cores or OMP_NUM_THREADS): boards\n"
-           "                       one to a thread, or one after the other with each\n"
-           "                       board's search split over all threads (--batch)\n"
+           "  -j, --jobs N         threads, 1..1024 (default: all cores or OMP_NUM_THREADS):\n"
+           "                       boards one to a thread, or one after the other with\n"
+           "                       each board's search split over all threads (--batch)\n"
            "      --batch MODE     how boards share the threads (IDA*): auto (the default:\n"
            "                       one after the other, each on all threads, for boards of\n"
            "                       25 cells or more or fewer boards than threads; else one\n"
@@ -82,7 +85,7 @@ void usage_solve(void)
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
            "      --max-nodes N    give up on a board after N generated nodes\n"
            "      --timeout S      give up on a board after S seconds\n"
-           "      --max-memory B   memory A* may use (bytes, K/M/G suffix)\n");
+           "      --max-memory B   memory A* may use (bytes, K/M/G/T suffix)\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
@@ -610,6 +613,8 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
         } else {
             o->heuristic = a->heuristic_given ? a->opts.heuristic : NP_H_LC;
         }
+    } else if (!a->heuristic_given) {
+        o->heuristic = NP_H_LC; /* A*, which takes no tables: the stronger of md and lc */
     }
     return EXIT_OK;
 }
