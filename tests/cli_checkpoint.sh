@@ -44,6 +44,12 @@ t1=$(ms)
 "$NP" solve -H lc -j 2 -f json -q k5.txt >ref5.json
 t5=$(($(ms) - t1))
 t1=$((t1 - t0))
+# they are the truth the resumed runs are held to: their moves replay to the goal and their lengths
+# are Korf's published optima (npuzzle verify replays them without searching)
+run verify -q --boards k5.txt --results ref5.json
+expect "the uninterrupted five boards: optimal (verify against Korf's lengths)" 0 out "5 ok"
+run verify -q --boards one.txt --results ref1.json
+expect "the uninterrupted one board: optimal (verify against Korf's length)" 0 out "1 ok"
 
 # ---- killed with SIGKILL at random moments, resumed -----------------------------------------
 # kill_and_resume NAME INPUT REF MS: start the run and kill it at a random moment within the first
@@ -155,6 +161,8 @@ run solve -H lc -j 2 -f json --prune fsm12 --checkpoint ck12 one.txt
 expect "--prune fsm12 resumes it" 0
 "$NP" solve -H lc -j 1 -f json -q --prune fsm12 one.txt >ref12.json
 same_answers "--prune fsm12, resumed: the answers of an uninterrupted run" ref12.json out
+run verify -q --boards one.txt --results ref12.json
+expect "--prune fsm12, uninterrupted: optimal (verify against Korf's length)" 0 out "1 ok"
 check "--prune fsm12: other counts than the default machine" test "$(answers ref12.json)" != "$(answers ref1.json)"
 # a well-formed checkpoint whose piece count does not fit the board (as another version of npuzzle
 # could write): its digest recomputed (FNV-1a 64 over the lines before the end line)
@@ -176,6 +184,8 @@ PY
     else
         expect "a state that does not fit the board: refused, exit 2, named" 2 err "checkpoint notfit holds a search state"
     fi
+else
+    skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"
 fi
 run solve -H lc --checkpoint "$T/no/such/dir/ck" one.txt
 expect "unwritable: refused before searching, exit 3" 3 err "cannot create checkpoint"

@@ -40,7 +40,7 @@ run_mem() {
 # mem_below NAME KIB: the last run_mem stayed below KIB (skipped without GNU time)
 mem_below() {
     if [ -z "$rss" ]; then
-        echo "skip $1 (no GNU time to measure memory)"
+        skip "$1 (no GNU time to measure memory)"
     elif [ "$rss" -lt "$2" ]; then
         pass "$1 (peak RSS $rss KiB < $2)"
     else
@@ -60,7 +60,7 @@ if [ "$(id -u)" -ne 0 ]; then
     expect "gen into a read-only directory" 3 err "ro/pdb"
     truth "  ... no file, no temporary file" test -z "$(ls -A ro/pdb)"
 else
-    echo "skip gen into a read-only directory (running as root, which may write there)"
+    skip "gen into a read-only directory (running as root, which may write there)"
 fi
 chmod 0755 ro/pdb
 
@@ -101,7 +101,7 @@ interrupt_gen() {
 # interrupted NAME: gen was stopped by the signal and said so on stderr
 interrupted() {
     if [ -n "$early" ]; then
-        echo "skip $1: gen finished before the signal (exit $rc); raise NPUZZLE_FAULT_DELAY's precision"
+        skip "$1: gen finished before the signal (exit $rc); raise NPUZZLE_FAULT_DELAY's precision"
         return 1
     fi
     if [ "$rc" -ne 0 ]; then pass "$1: gen exits non-zero ($rc)"; else fail "$1: gen exited 0"; fi

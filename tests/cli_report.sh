@@ -11,7 +11,7 @@ REPORT=$HERE/../scripts/report
 if ! command -v python3 >/dev/null; then
     skip "no python3 (scripts/report is a Python script)"
     cli_summary
-    exit 0
+    exit # 77 (skipped) when no check ran
 fi
 
 # report ARGS...: scripts/report, stdout in out, stderr in err, status in $rc.

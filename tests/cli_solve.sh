@@ -625,6 +625,21 @@ expect "help help: the command list, exit 0" 0 out "^  random " out "^  version 
 run help nosuch
 expect "help nosuch: exit 2" 2 err "no command 'nosuch'"
 
+# ---- a full disk under standard output: the results are lost, so the exit code says so ----------
+
+if [ -w /dev/full ]; then
+    for args in "solve -H lc main.txt" "solve -H lc --format json main.txt" "random --size 4x4 -n 5" \
+        "verify --boards main.txt --results main.json" "help solve"; do
+        LAST="npuzzle $args >/dev/full"
+        # shellcheck disable=SC2086 # the words of args are the arguments
+        "$NP" $args </dev/null >/dev/full 2>err
+        rc=$?
+        expect "npuzzle $args >/dev/full: exit 3, named" 3 err "write error on standard output"
+    done
+else
+    skip "a full disk under standard output: no writable /dev/full"
+fi
+
 # ---- quiet -------------------------------------------------------------------------------
 
 run solve --quiet --format json main.txt

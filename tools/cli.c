@@ -162,3 +162,13 @@ void cli_json_string(FILE *out, const char *s)
     }
     fputc('"', out);
 }
+
+int cli_stdout_status(const char *cmd, int rc)
+{
+    errno = 0;
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return rc;
+    fprintf(stderr, "npuzzle %s: write error on standard output%s%s\n", cmd, errno ? ": " : "",
+            errno ? strerror(errno) : "");
+    return rc == EXIT_OK || rc == EXIT_FAIL ? EXIT_PDB : rc;
+}

@@ -60,6 +60,12 @@ char *cli_pdb_dir(const char *option_value);
 /* Thread count: -j N if given (>0), else OMP_NUM_THREADS (via omp_get_max_threads). */
 int cli_threads(int option_value);
 
+/* Flush standard output after command `cmd` finished with exit code rc; a
+ * write error (a full disk, a closed pipe) is reported, and turns rc 0 or 1
+ * into EXIT_PDB: results that were not written are not results.
+ * @return the exit code to leave with. */
+int cli_stdout_status(const char *cmd, int rc);
+
 /* After getopt_long() (optstring starting with ':') returned c, ':' for an option
  * without its value or anything else for an unknown option: print "npuzzle CMD: ..."
  * naming the option and pointing to `npuzzle help CMD`. @return EXIT_USAGE. */

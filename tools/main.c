@@ -32,7 +32,7 @@ static void usage_main(FILE *out)
             "building tables, or solving with --checkpoint, which is written first).\n");
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         usage_main(stderr);
@@ -70,4 +70,10 @@ int main(int argc, char **argv)
             return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "npuzzle: unknown command '%s' (try 'npuzzle help')\n", cmd);
     return EXIT_USAGE;
+}
+
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    return cli_stdout_status(argc > 1 ? argv[1] : "", rc);
 }

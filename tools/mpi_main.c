@@ -24,7 +24,8 @@ int main(int argc, char **argv)
         rc = rank == 0 ? cmd_solve(argc - shift, argv + shift)
                        : cmd_solve_worker(argc - shift, argv + shift);
     }
-    fflush(stdout);
+    if (rank == 0)
+        rc = cli_stdout_status("solve", rc);
     mpi_stop();
     return rc;
 }
