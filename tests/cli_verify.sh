@@ -276,6 +276,11 @@ run verify --boards mix.txt --results part.json
 expect "a shard missing: the boards without an answer named" 2 err "mix.txt:[0-9]+: field id: no answer in .*part.json"
 run solve -q --shard 4/3 mix.txt
 expect "--shard 4/3 refused" 2 err "--shard: '4/3' is not K/N"
+# numbers that overflow an int must not wrap around into a valid shard (2^32 + 2 is 2 mod 2^32)
+for v in 4294967298/4294967298 1/99999999999 -1/3 1/2x; do
+    run solve -q --shard "$v" mix.txt
+    expect "--shard $v refused" 2 err "--shard: '$v' is not K/N"
+done
 
 run verify --help
 expect "--help" 0 out "usage: npuzzle verify"

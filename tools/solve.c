@@ -492,15 +492,22 @@ static int parse_args(solve_args *a, int argc, char **argv)
             }
             break;
         case 'X': {
-            int k = 0, n = 0, used = 0;
-            if (sscanf(optarg, "%d/%d%n", &k, &n, &used) != 2 || optarg[used] || n < 1 || k < 1 ||
-                k > n) {
-                fprintf(stderr, "npuzzle solve: --shard: '%s' is not K/N with 1 <= K <= N\n",
+            /* digits only, each number at most 9 of them (no sign, no wrap-around) */
+            const char *slash = strchr(optarg, '/');
+            size_t kl = slash ? (size_t)(slash - optarg) : 0, nl = slash ? strlen(slash + 1) : 0;
+            long k = 0, n = 0;
+            if (slash && kl >= 1 && kl <= 9 && nl >= 1 && nl <= 9 &&
+                strspn(optarg, "0123456789") == kl && strspn(slash + 1, "0123456789") == nl) {
+                k = strtol(optarg, NULL, 10);
+                n = strtol(slash + 1, NULL, 10);
+            }
+            if (n < 1 || k < 1 || k > n) {
+                fprintf(stderr, "npuzzle solve: --shard: '%s' is not K/N with 1 <= K <= N <= 999999999\n",
                         optarg);
                 return EXIT_USAGE;
             }
-            a->shard_k = k;
-            a->shard_n = n;
+            a->shard_k = (int)k;
+            a->shard_n = (int)n;
             break;
         }
         case 'q': a->quiet = true; break;
