@@ -125,6 +125,38 @@ const char *np_goal_name(np_goal goal)
     return goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first";
 }
 
+/* Whether the n bytes at s are well-formed UTF-8 (no overlong forms, no
+ * surrogates, nothing past U+10FFFF). */
+static bool utf8_valid(const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s, *e = p + n;
+    while (p < e) {
+        unsigned c = *p++;
+        int more;
+        unsigned min;
+        if (c < 0x80)
+            continue;
+        else if ((c & 0xE0) == 0xC0)
+            more = 1, min = 0x80, c &= 0x1F;
+        else if ((c & 0xF0) == 0xE0)
+            more = 2, min = 0x800, c &= 0x0F;
+        else if ((c & 0xF8) == 0xF0)
+            more = 3, min = 0x10000, c &= 0x07;
+        else
+            return false;
+        if (e - p < more)
+            return false;
+        for (int i = 0; i < more; i++, p++) {
+            if ((*p & 0xC0) != 0x80)
+                return false;
+            c = c << 6 | (*p & 0x3F);
+        }
+        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            return false;
+    }
+    return true;
+}
+
 /* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
  * free text may follow a board; a malformed opt= is an error, not a silent skip. */
 static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t errlen)
@@ -136,7 +168,7 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
         while (*s && !isspace((unsigned char)*s) && *s != ',')
             s++;
         size_t wl = (size_t)(s - w);
-        if (wl > 4 && strncmp(w, "opt=", 4) == 0) {
+        if (wl >= 4 && strncmp(w, "opt=", 4) == 0) {
             char num[24];
             size_t nl = wl - 4;
             if (nl >= sizeof num)
@@ -147,15 +179,24 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
             char *end;
             errno = 0;
             long v = strtol(num, &end, 10);
-            if (*end || errno || v < 0 || v > 100000)
+            if (end == num || *end || errno || v < 0 || v > 100000)
                 return np__fail(NP_EPARSE, err, errlen, "field opt: '%s' is not a move count", num);
             if (meta)
                 meta->opt = (int)v;
-        } else if (wl > 3 && strncmp(w, "id=", 3) == 0) {
+        } else if (wl >= 3 && strncmp(w, "id=", 3) == 0) {
+            /* An id names a board in every output and pairs answers with
+             * boards (npuzzle verify): never cut short, nor a byte sequence
+             * that JSON cannot carry. */
             size_t il = wl - 3;
+            if (il == 0)
+                return np__fail(NP_EPARSE, err, errlen, "field id: empty");
+            if (il >= sizeof meta->id)
+                return np__fail(NP_EPARSE, err, errlen,
+                                "field id: '%.20s...' is %zu bytes long, more than %zu", w + 3, il,
+                                sizeof meta->id - 1);
+            if (!utf8_valid(w + 3, il))
+                return np__fail(NP_EPARSE, err, errlen, "field id: not valid UTF-8");
             if (meta) {
-                if (il >= sizeof meta->id)
-                    il = sizeof meta->id - 1;
                 memcpy(meta->id, w + 3, il);
                 meta->id[il] = 0;
             }

@@ -193,7 +193,7 @@ expect "solve: a 10 MB line of numbers" 2 err "<stdin>:1: field 65: too many num
 mem_below "solve: ... in bounded memory" 262144
 { echo "1 0 2 3 4 5 6 7 8  # id=$(head -c 10485760 /dev/zero | tr '\0' 'x')"; } >bigid.txt
 run_mem bigid.txt solve -H md --format csv
-expect "solve: a 10 MB comment (id truncated)" 0 out "^x{63},3x3,solved"
+expect "solve: a 10 MB id: refused, its length named" 2 err "<stdin>:1: field id: .* 10485760 bytes long"
 mem_below "solve: ... in bounded memory" 262144
 
 # ---- solve: 100,000 boards in one file ---------------------------------------------

@@ -137,12 +137,29 @@ static void test_parse_comment_meta(void **state)
     assert_string_equal(meta.id, "");
     assert_int_equal(meta.opt, -1);
 
-    /* A very long id is truncated, not overflowed. */
-    char line[256];
-    snprintf(line, sizeof line, "0 1 2 3 # id=%0100d", 5);
+    /* The longest id that fits is kept whole; UTF-8 passes through. */
+    char line[256], want[64];
+    snprintf(want, sizeof want, "%063d", 5);
+    snprintf(line, sizeof line, "0 1 2 3 # id=%s", want);
     parse_ok(line, 0, 0, 2, 2, &meta);
-    assert_true(strlen(meta.id) < sizeof meta.id);
-    assert_true(strlen(meta.id) > 0);
+    assert_string_equal(meta.id, want);
+    parse_ok("0 1 2 3 # id=caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x98\x80", 0, 0, 2, 2, &meta);
+    assert_string_equal(meta.id, "caf\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x98\x80");
+}
+
+/* An id is never cut short (two ids that differ past the cut would name one
+ * board), never empty, and always UTF-8 (JSON output carries it). */
+static void test_parse_bad_id(void **state)
+{
+    (void)state;
+    char line[256];
+    snprintf(line, sizeof line, "0 1 2 3 # id=%064d", 5);
+    expect_parse_error(line, 0, 0, "field id", "64 bytes", NULL);
+    expect_parse_error("0 1 2 3 # id= opt=3", 0, 0, "field id", "empty", NULL);
+    expect_parse_error("0 1 2 3 # id=caf\xe9", 0, 0, "field id", "UTF-8", NULL);       /* Latin-1 */
+    expect_parse_error("0 1 2 3 # id=\xc0\xaf", 0, 0, "field id", "UTF-8", NULL);     /* overlong */
+    expect_parse_error("0 1 2 3 # id=\xed\xa0\x80", 0, 0, "field id", "UTF-8", NULL); /* surrogate */
+    expect_parse_error("0 1 2 3 # id=\xe2\x82", 0, 0, "field id", "UTF-8", NULL);     /* cut short */
 }
 
 static void test_parse_no_board(void **state)
@@ -273,6 +290,7 @@ static void test_parse_bad_opt(void **state)
     expect_parse_error("0 1 2 3 # opt=abc", 0, 0, "opt", "abc", NULL);
     expect_parse_error("0 1 2 3 # id=a opt=12x", 0, 0, "opt", "12x", NULL);
     expect_parse_error("0 1 2 3 # opt=-4", 0, 0, "opt", NULL);
+    expect_parse_error("0 1 2 3 # opt= id=4", 0, 0, "opt", NULL);
 }
 
 /* ---- geometry --------------------------------------------------------------- */
@@ -987,6 +1005,7 @@ int main(void)
         cmocka_unit_test(test_parse_negative),
         cmocka_unit_test(test_parse_not_integer),
         cmocka_unit_test(test_parse_bad_opt),
+        cmocka_unit_test(test_parse_bad_id),
         cmocka_unit_test(test_geom_init),
         cmocka_unit_test(test_format_round_trip),
         cmocka_unit_test(test_format_truncates),

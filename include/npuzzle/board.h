@@ -146,13 +146,14 @@ typedef struct np_board {
 
 /*! What a trailing comment may say about a board. */
 typedef struct np_board_meta {
-    char id[64]; /*!< from `id=NAME`; empty when absent */
+    char id[64]; /*!< from `id=NAME` (1 to 63 bytes of UTF-8); empty when absent */
     int opt;     /*!< from `opt=N`; -1 when absent */
 } np_board_meta;
 
 /*! Parse one input line: the board's integers in row-major order separated by
  *  spaces, tabs or commas; `#` starts a comment which may hold `id=NAME` and
- *  `opt=N` (other words in it are ignored). `line` (NUL-terminated) is only read.
+ *  `opt=N` (other words in it are ignored; an empty, over-long or non-UTF-8 NAME
+ *  and an N that is not a move count are errors). `line` (NUL-terminated) is only read.
  *  @param rows,cols the expected size, or 0,0 (either 0) to infer a square size
  *         from the count of integers (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...). A
  *         size given is not checked against NP_MIN_SIDE..NP_MAX_SIDE.
