@@ -191,6 +191,18 @@ run solve -H lc --checkpoint "$T/no/such/dir/ck" one.txt
 expect "unwritable: refused before searching, exit 3" 3 err "cannot create checkpoint"
 run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt
 expect "bad --checkpoint-every: exit 2" 2 err "checkpoint-every"
+# A board stopped by --timeout is finished with status limit: a run with another time limit must
+# not take that answer for its own (the limit is one of the options a checkpoint is made with).
+rm -f ckt
+run solve -H md -j 1 -f json --timeout 0.01 --checkpoint ckt one.txt
+expect "--timeout 0.01: the board stops at its limit, exit 1" 1 out '"status":"limit"'
+run solve -H md -j 1 -f json --timeout 0.01 --checkpoint ckt one.txt
+expect "  ... the same command answers it again from the checkpoint" 1 out '"status":"limit"'
+run solve -H md -j 1 -f json --timeout 5 --checkpoint ckt one.txt
+expect "  ... another --timeout: refused, both shown, exit 2" 2 \
+    err "checkpoint ckt was made with other options" err "timeout=0.01" err "timeout=5"
+run solve -H md -j 1 -f json --checkpoint ckt one.txt
+expect "  ... no --timeout: refused, exit 2" 2 err "checkpoint ckt was made with other options"
 check "no temporary checkpoint file left by a run that ended" test ! -e ck.tmp
 
 # ---- progress of one long search ----------------------------------------------------------------

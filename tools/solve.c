@@ -899,16 +899,26 @@ static void options_text(char *buf, size_t len, const solve_args *a)
                                               [NP_PRUNE_PARENT] = "parent",
                                               [NP_PRUNE_FSM] = "fsm14",
                                               [NP_PRUNE_FSM12] = "fsm"};
+    /* The limits that end a board early are part of its answer; the time and
+     * memory ones are named only when given, so that the checkpoints of runs
+     * without them read as before. */
+    char limits[96] = "";
+    size_t used = 0;
+    if (a->opts.timeout > 0)
+        used = (size_t)snprintf(limits, sizeof limits, " timeout=%.9g", a->opts.timeout);
+    if (a->opts.max_memory && used < sizeof limits)
+        snprintf(limits + used, sizeof limits - used, " max-memory=%llu",
+                 (unsigned long long)a->opts.max_memory);
     snprintf(buf, len,
              "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
-             "size=%dx%d prune=%s%s",
+             "size=%dx%d prune=%s%s%s",
              a->bopts.algorithm == NP_ALG_ASTAR ? "astar" : "ida",
              a->heuristic_given ? np_hkind_name(a->opts.heuristic) : "auto",
              a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
              a->opts.weight > 1.0 ? a->opts.weight : 1.0,
              a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
              (unsigned long long)a->opts.max_nodes, a->rows, a->cols, prune_names[a->opts.prune],
-             a->opts.dual ? " dual=yes" : "");
+             a->opts.dual ? " dual=yes" : "", limits);
 }
 
 /* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the
