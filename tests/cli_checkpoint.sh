@@ -187,6 +187,50 @@ PY
 else
     skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"
 fi
+# Checkpoints edited by hand (or by a bug) with their digest redone: the answers they hold are
+# checked as npuzzle verify would, and lines they cannot hold are named.
+# redigest IN OUT REGEX REPLACEMENT: IN with REGEX replaced in its body lines, the end line redone
+redigest() {
+    python3 - "$@" <<'PY'
+import re, sys
+src, dst, pat, rep = sys.argv[1:5]
+lines = [l for l in open(src).read().split("\n") if l and not l.startswith("end ")]
+text = "".join(re.sub(pat, rep, l) + "\n" for l in lines)
+h = 0xcbf29ce484222325
+for b in text.encode():
+    h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+open(dst, "w").write(text + "end %016x\n" % h)
+PY
+}
+rm -f fin
+run solve -H lc -j 1 -f json --checkpoint fin b1.txt
+expect "a finished checkpoint of Korf #5" 0
+cp out fin.json
+redigest fin fin-same '^x' 'x'
+run solve -H lc -j 1 -f json --checkpoint fin-same b1.txt
+expect "  ... its digest redone, unchanged: it still answers (the helper is right)" 0
+same_answers "  ... with the same answer" fin.json out
+# the moves reversed: as many, all letters U D L R, but not a way to the goal
+rev=$(sed -n 's/^done 0 0 [0-9]* \([UDLR]*\) .*/\1/p' fin | rev)
+redigest fin fin-rev '^(done 0 0 [0-9]+ )[UDLR]+' "\\g<1>$rev"
+run solve -H lc -j 1 -f json --checkpoint fin-rev b1.txt
+expect "  ... moves that do not reach the goal: refused, exit 3, named" 3 \
+    err "checkpoint fin-rev: its answer for board 5 \(b1.txt:1\) does not replay to the goal"
+redigest fin fin-unsolv '^done 0 0 [0-9]+ [UDLR]+' 'done 0 1 -1 -'
+run solve -H lc -j 1 -f json --checkpoint fin-unsolv b1.txt
+expect "  ... 'unsolvable' for a solvable board: refused, exit 3" 3 err "says unsolvable, but the board is solvable"
+redigest fin fin-err '^done 0 0 ' 'done 0 3 '
+run solve -H lc -j 1 -f json --checkpoint fin-err b1.txt
+expect "  ... status 3 (an error is no answer to keep): refused, exit 3, the field named" 3 \
+    err "checkpoint fin-err:5: bad field status"
+redigest fin fin-kind '^tables' 'tablets'
+run solve -H lc -j 1 -f json --checkpoint fin-kind b1.txt
+expect "  ... an unknown line: refused, exit 3, the line kind named" 3 err "checkpoint fin-kind:4: bad field line kind"
+cp fin fin-tail
+echo "done 0 0 0 - 0 0 0 0 0 0" >>fin-tail
+run solve -H lc -j 1 -f json --checkpoint fin-tail b1.txt
+expect "  ... text after the end line: refused, exit 3" 3 err "checkpoint fin-tail:7: damaged \(text after its end line\)"
+
 run solve -H lc --checkpoint "$T/no/such/dir/ck" one.txt
 expect "unwritable: refused before searching, exit 3" 3 err "cannot create checkpoint"
 run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt

@@ -301,6 +301,11 @@ void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
     pthread_mutex_lock(&c->lock);
     ck_board *b = &c->b[i];
     r->seconds += b->seconds_before;
+    if (r->status == NP_STATUS_ERROR) {
+        /* not an answer: the board is searched again when the run is */
+        pthread_mutex_unlock(&c->lock);
+        return;
+    }
     np_result *copy = malloc(sizeof *copy);
     if (copy) {
         *copy = *r;
@@ -464,6 +469,8 @@ static const char *parse_line(checkpoint *c, char *s)
         c->ntables++;
         return NULL;
     }
+    if (strcmp(kind, "done") != 0 && strcmp(kind, "iter") != 0 && strcmp(kind, "piece") != 0)
+        return "line kind";
     if (!num_size(&s, &i) || i >= c->n)
         return "board index";
     ck_board *b = &c->b[i];
@@ -474,7 +481,7 @@ static const char *parse_line(checkpoint *c, char *s)
         int status;
         const char *moves;
         const char *bad = NULL;
-        if (!num_int(&s, &status) || status < NP_STATUS_SOLVED || status > NP_STATUS_ERROR)
+        if (!num_int(&s, &status) || status < NP_STATUS_SOLVED || status > NP_STATUS_LIMIT)
             bad = "status";
         else if (!num_int(&s, &r->length) || r->length < -1 || r->length > NP_MAX_PATH)
             bad = "length";
@@ -632,6 +639,12 @@ static int read_file(checkpoint *c, FILE *f)
     }
     if (rc == EXIT_OK && ferror(f)) {
         fprintf(stderr, "npuzzle solve: cannot read checkpoint %s: %s\n", c->path, strerror(errno));
+        rc = EXIT_PDB;
+    } else if (rc == EXIT_OK && ended && getc(f) != EOF) {
+        fprintf(stderr,
+                "npuzzle solve: checkpoint %s:%ld: damaged (text after its end line); delete it "
+                "to start over\n",
+                c->path, lineno + 1);
         rc = EXIT_PDB;
     } else if (rc == EXIT_OK && !ended) {
         fprintf(stderr,

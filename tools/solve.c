@@ -730,6 +730,26 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     return rc;
 }
 
+/* What is wrong with a finished answer a checkpoint holds for board b, or
+ * NULL: a solved board's moves must replay to the goal and number its length,
+ * an unsolvable one must be in the other parity class. */
+static const char *resumed_answer_wrong(const np_board *b, np_goal goal, const np_result *r)
+{
+    np_geom g;
+    if (np_geom_init(&g, b->rows, b->cols, goal) != NP_OK)
+        return "is for a board size this build cannot search";
+    switch (r->status) {
+    case NP_STATUS_SOLVED:
+        if ((int)strlen(r->moves) != r->length || np_solution_check(b, &g, r->moves) != NP_OK)
+            return "does not replay to the goal";
+        return NULL;
+    case NP_STATUS_UNSOLVABLE:
+        return np_board_solvable(b, &g) ? "says unsolvable, but the board is solvable" : NULL;
+    case NP_STATUS_LIMIT: return NULL;
+    default: return "has an unknown status";
+    }
+}
+
 /* Solve every board, one batch per board size (boards of one size share a
  * geometry and PDBs). *res receives the results in input order (malloc'd,
  * also on failure), *wall the time it took. @return an exit code. */
@@ -771,10 +791,22 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in->n);
         rc = EXIT_PDB;
     }
-    /* Boards the checkpoint holds finished are not searched again. */
+    /* Boards the checkpoint holds finished are not searched again; their
+     * answers are checked as npuzzle verify would, since a damaged or edited
+     * file can pass its digest. */
     for (size_t i = 0; ck && rc == EXIT_OK && i < in->n; i++) {
         const np_result *r = checkpoint_done(ck, i);
-        if (r) {
+        const char *wrong = r ? resumed_answer_wrong(&in->v[i].board, a->goal, r) : NULL;
+        if (wrong) {
+            const entry *e = &in->v[i];
+            char id[32];
+            snprintf(id, sizeof id, "%ld", e->line);
+            fprintf(stderr,
+                    "npuzzle solve: checkpoint %s: its answer for board %s (%s:%ld) %s; delete it "
+                    "to start over\n",
+                    a->checkpoint, e->meta.id[0] ? e->meta.id : id, e->file, e->line, wrong);
+            rc = EXIT_PDB;
+        } else if (r) {
             (*res)[i] = *r;
             done[i] = true;
         }
