@@ -164,12 +164,13 @@ expect "a solvable board answered unsolvable" 1 out "id two: WRONG: answered uns
 sed '3s/"solvable":false/"solvable":true/' mixed.json >bad.json
 run verify --boards mixed.txt --results bad.json
 expect "solvable=true for an unsolvable board" 1 out "id 4: WRONG: says solvable=true"
-printf '1 0 2 3 4 5 6 7 8  # id=one moves=U\n1 0 2 3 4 5 6 7 8  # id=two moves=LR\n0 1 2 3 4 5 6 7 8 # id=three opt=2 moves=RL\n' >bad.annot
+printf '1 0 2 3 4 5 6 7 8  # id=one moves=U\n1 0 2 3 4 5 6 7 8  # id=two moves=LR\n0 1 2 3 4 5 6 7 8 # id=three opt=2 moves=\n' >bad.annot
 run verify bad.annot
-expect "annotated: illegal, not the goal, below opt=" 1 \
+expect "annotated: illegal, not the goal, fewer moves than opt=" 1 \
     out "bad.annot:1: id one: WRONG: move 1 \\(U\\) is illegal: the blank is at row 1, column 2 of 3 x 3" \
     out "bad.annot:2: id two: WRONG: the 2 moves end at 1 0 2 3 4 5 6 7 8, not the blank-first goal" \
-    out "bad.annot:3: id three: ok, 2 moves \\(opt 2\\)|id three: WRONG" out "wrong"
+    out "bad.annot:3: id three: WRONG: 0 moves reach the goal, fewer than opt=2" \
+    out "^verify: 3 boards: 0 ok, 3 wrong$"
 printf '1 0 2 3 4 5 6 7 8  # opt=3 moves=L\n' >bad.annot
 run verify bad.annot
 expect "annotated: fewer than opt=" 1 out "bad.annot:1: id 1: WRONG: 1 moves reach the goal, fewer than opt=3"
@@ -185,6 +186,27 @@ for f in text csv; do
     run verify --boards k1.txt --results limit.$f
     expect "a limit is no answer ($f)" 1 out "k1.txt:1 \\(limit.$f:2\\): id 55: NO ANSWER: status limit"
 done
+# Results that say two things, or more than solve writes, are malformed (exit 2), never read one
+# way: the line and the field are named.
+solve_to one.json -H md --format json k1.txt
+solve_to one.csv -H md --format csv k1.txt
+solve_to one.text -H md k1.txt
+sed 's/}$/} trailing/' one.json >bad.json
+run verify --boards k1.txt --results bad.json
+expect "json: text after the object: exit 2" 2 err "bad.json:1: text after the json object"
+sed 's/,"moves":/,"moves":"UUU","moves":/' one.json >bad.json
+run verify --boards k1.txt --results bad.json
+expect "json: a key given twice: exit 2" 2 err "bad.json:1: field moves: given twice"
+sed 's/,"size":/ "size":/' one.json >bad.json
+run verify --boards k1.txt --results bad.json
+expect "json: no comma between fields: exit 2, the field named" 2 err "bad.json:1: field id: not followed by ','"
+sed '1s/,moves,/,moves,moves,/; 2s/,\([UDLR]*\),/,UUU,\1,/' one.csv >bad.csv
+run verify --boards k1.txt --results bad.csv
+expect "csv: a column given twice: exit 2" 2 err "bad.csv:2: field moves: given twice"
+sed '2s/$/ extra words/' one.text >bad.text
+run verify --boards k1.txt --results bad.text
+expect "text: words after the moves: exit 2" 2 err "bad.text:2: field moves: text after them"
+
 # an id with a quote comes back from every form (json escapes it, csv quotes it)
 printf '1 0 2 3 4 5 6 7 8  # id=say"hi opt=1\n' >quote.txt
 for f in text json csv; do
@@ -217,7 +239,10 @@ expect "annotated: no moves=, bad tile" 2 err "bad.annot:1: field moves: missing
     err "bad.annot:2: field 9: tile 9 is out of range"
 printf '1 0 2 3 4 5 6 7 8  # moves=L length=x\n' >bad.annot
 run verify bad.annot
-expect "annotated: malformed length=" 2 err "bad.annot:1: field length: malformed value"
+expect "annotated: malformed length=" 2 err "bad.annot:1: field length: 'x' is malformed"
+printf '1 0 2 3 4 5 6 7 8  # moves=U moves=L\n' >bad.annot
+run verify bad.annot
+expect "annotated: moves= given twice: malformed, exit 2" 2 err "bad.annot:1: field moves: given twice"
 printf '1 0 2 3 4 5 6 7 8\0 # moves=L\n' >nul.annot
 run verify nul.annot
 expect "a NUL byte" 2 err "nul.annot:1: field 1: the line holds a NUL byte"

@@ -378,9 +378,11 @@ static int field_named(const char *key)
     return -1;
 }
 
-const char *record_set_field(record *r, const char *key, const char *val)
+/* record_set_field without the repeat check. @return NULL, or the name of
+ * the field whose value is malformed. */
+static const char *set_field(record *r, int field, const char *val)
 {
-    switch (field_named(key)) {
+    switch (field) {
     case FIELD_ID: r->id = val; break;
     case FIELD_SIZE: r->size = val; break;
     case FIELD_STATUS:
@@ -409,6 +411,25 @@ const char *record_set_field(record *r, const char *key, const char *val)
         break;
     case FIELD_MOVES: r->moves = val; break;
     default: break; /* not needed to check an answer */
+    }
+    return NULL;
+}
+
+const char *record_set_field(record *r, const char *key, const char *val, char *msg,
+                             size_t msglen)
+{
+    int f = field_named(key);
+    if (f < 0)
+        return NULL;
+    if (r->given & (1u << f)) {
+        snprintf(msg, msglen, "field %s: given twice", fields[f].name);
+        return msg;
+    }
+    r->given |= 1u << f;
+    const char *bad = set_field(r, f, val);
+    if (bad) {
+        snprintf(msg, msglen, "field %s: '%.40s' is malformed", bad, val);
+        return msg;
     }
     return NULL;
 }
@@ -518,17 +539,21 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                 p++;
             }
         }
-        const char *bad = record_set_field(r, strs[0], strs[1]);
-        if (bad) {
-            snprintf(msg, msglen, "field %s: '%.40s' is malformed", bad, strs[1]);
-            return msg;
-        }
+        const char *bad = record_set_field(r, strs[0], strs[1], msg, msglen);
+        if (bad)
+            return bad;
         if (next == '}')
             break;
-        if (next != ',')
-            return "json values must be separated by ','";
+        if (next != ',') {
+            snprintf(msg, msglen, "field %s: not followed by ',' or '}'", strs[0]);
+            return msg;
+        }
         p++;
     }
+    for (p++; isspace((unsigned char)*p); p++)
+        ;
+    if (*p)
+        return "text after the json object";
     return NULL;
 }
 
@@ -614,7 +639,8 @@ static int read_text(char *s, record *r, char *msg, size_t msglen)
 {
     char *f[TEXT_COLUMNS + 1];
     int n = 0;
-    for (char *q = s; *q && n < TEXT_COLUMNS + 1;) {
+    char *q = s;
+    while (*q && n < TEXT_COLUMNS + 1) {
         f[n++] = q;
         while (*q && !isspace((unsigned char)*q))
             q++;
@@ -625,19 +651,27 @@ static int read_text(char *s, record *r, char *msg, size_t msglen)
     }
     if (n >= 3 && !strcmp(f[0], TEXT_TOTAL) && !strcmp(f[2], "boards:"))
         return 0;
+    const char *rest = q; /* past the moves: nothing, in solve's text */
     if (n < TEXT_COLUMNS) {
         snprintf(msg, msglen, "field count: %d columns, solve's text has %d or %d", n, TEXT_COLUMNS,
                  TEXT_COLUMNS + 1);
         return -1;
     }
     for (int i = 0; i < TEXT_COLUMNS; i++) {
-        const char *bad = record_set_field(r, fields[text_columns[i].field].name, f[i]);
-        if (bad) {
-            snprintf(msg, msglen, "field %s: '%.40s' is malformed", bad, f[i]);
+        if (record_set_field(r, fields[text_columns[i].field].name, f[i], msg, msglen))
             return -1;
-        }
     }
-    r->moves = n > TEXT_COLUMNS ? f[TEXT_COLUMNS] : "";
+    const char *moves = n > TEXT_COLUMNS ? f[TEXT_COLUMNS] : "";
+    if (r->status == NP_STATUS_LIMIT && !strcmp(moves, "(stopped") &&
+        !strncmp(rest, "at bound ", 9)) {
+        moves = ""; /* a limit row: "(stopped at bound N)" where the moves would be */
+        rest = "";
+    }
+    if (*rest) {
+        snprintf(msg, msglen, "field moves: text after them ('%.20s')", rest);
+        return -1;
+    }
+    r->moves = moves;
     return 1;
 }
 
@@ -657,11 +691,8 @@ static int read_csv(const record_reader *rd, char *s, record *r, char *msg, size
     for (int i = 0; i < n; i++) {
         if (!rd->colname[i])
             continue;
-        const char *bad = record_set_field(r, rd->colname[i], f[i]);
-        if (bad) {
-            snprintf(msg, msglen, "field %s: '%.40s' is malformed", bad, f[i]);
+        if (record_set_field(r, rd->colname[i], f[i], msg, msglen))
             return -1;
-        }
     }
     return 1;
 }

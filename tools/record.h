@@ -52,6 +52,7 @@ typedef struct record {
     int bound;         /* written for status limit */
     long opt;          /* -1: not known */
     const char *check; /* "ok" or "mismatch" when opt is known, else NULL */
+    uint32_t given;    /* reading: a bit per field (its index in record.c's list) seen */
 } record;
 
 /* Set every field to "not given". */
@@ -122,8 +123,10 @@ void record_reader_free(record_reader *rd);
 
 /* Set the field named `key` (a json key or csv column, or the text head
  * "len") from the text `val`, for any reader of key=value pairs. Only the
- * fields a reader fills are parsed; other keys are ignored.
- * @return NULL, or the name of the field whose value is malformed. */
-const char *record_set_field(record *r, const char *key, const char *val);
+ * fields a reader fills are parsed; other keys are ignored, but no field may
+ * be given twice (which of two answers would count?).
+ * @return NULL, or msg holding "field NAME: ..." (malformed, or given twice). */
+const char *record_set_field(record *r, const char *key, const char *val, char *msg,
+                             size_t msglen);
 
 #endif

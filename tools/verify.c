@@ -208,7 +208,7 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
 
 /* Find the answer's key=value words in the comment of `line` (split on spaces and
  * commas, as the board parser does). Modifies the comment in place. */
-static const char *answer_from_comment(record *a, char *line)
+static const char *answer_from_comment(record *a, char *line, char *msg, size_t msglen)
 {
     record_init(a);
     char *s = strchr(line, '#');
@@ -230,7 +230,7 @@ static const char *answer_from_comment(record *a, char *line)
         const char *bad = NULL;
         if (!strcmp(w, "moves") || !strcmp(w, "length") || !strcmp(w, "status") ||
             !strcmp(w, "solvable"))
-            bad = record_set_field(a, w, eq + 1);
+            bad = record_set_field(a, w, eq + 1, msg, msglen);
         *eq = '=';
         if (bad)
             return bad;
@@ -250,9 +250,10 @@ static int verify_annotated(tally *t, const vopts *o, const char *name)
     int rc;
     while ((rc = boards_next(&r, o->rows, o->cols, &b, &meta, &t->bad)) == 1) {
         record a;
-        const char *badfield = answer_from_comment(&a, r.line);
-        if (badfield) {
-            boards_error(&t->bad, r.name, r.lineno, "field %s: malformed value", badfield);
+        char msg[160];
+        const char *bad = answer_from_comment(&a, r.line, msg, sizeof msg);
+        if (bad) {
+            boards_error(&t->bad, r.name, r.lineno, "%s", bad);
             continue;
         }
         if (!a.moves && a.status == RECORD_STATUS_NONE) {
