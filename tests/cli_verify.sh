@@ -207,6 +207,12 @@ sed '2s/$/ extra words/' one.text >bad.text
 run verify --boards k1.txt --results bad.text
 expect "text: words after the moves: exit 2" 2 err "bad.text:2: field moves: text after them"
 
+# two boards with one id: an answer names only its id, so the pairing is ambiguous: refused by line
+printf '1 0 2 3 4 5 6 7 8  # id=x\n1 2 0 3 4 5 6 7 8  # id=x\n' >dup.txt
+solve_to dup.json -H md --format json dup.txt
+run verify --boards dup.txt --results dup.json
+expect "two boards with one id: exit 2, both lines named" 2 err "dup.txt:2: field id: 'x' is also the id of line 1"
+
 # an id with a quote comes back from every form (json escapes it, csv quotes it)
 printf '1 0 2 3 4 5 6 7 8  # id=say"hi opt=1\n' >quote.txt
 for f in text json csv; do

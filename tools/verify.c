@@ -30,8 +30,8 @@ void usage_verify(void)
            "Second form: the boards given to `npuzzle solve` (--boards) and its output\n"
            "in any format (--results: text, json or csv, recognised by its first line),\n"
            "paired by id (in order, or in any order: the outputs of solve --shard K/N\n"
-           "concatenated); every board needs one answer. Either may be '-'\n"
-           "for standard input.\n"
+           "concatenated); every board needs one answer, and no two boards may share an\n"
+           "id. Either may be '-' for standard input.\n"
            "\n"
            "options:\n"
            "      --boards FILE    the boards that were solved\n"
@@ -367,6 +367,19 @@ static size_t answer_find(const answer *ans, const size_t *byid, size_t nans, co
     return nans;
 }
 
+/* A board's id and line, to find ids given twice. */
+typedef struct board_id {
+    char *id;
+    long line;
+} board_id;
+
+static int cmp_board_id(const void *x, const void *y)
+{
+    const board_id *a = x, *b = y;
+    int c = strcmp(a->id, b->id);
+    return c ? c : (a->line > b->line) - (a->line < b->line);
+}
+
 /* Boards and answers are paired by id: in order when the answers follow the
  * boards, else (the concatenated outputs of `solve --shard K/N`) the first
  * unused answer with the board's id. Every board needs one answer and every
@@ -432,10 +445,28 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
     np_board_meta meta;
     int rc = 0;
     size_t next = 0; /* the answer that follows the last one paired */
+    board_id *ids = NULL;
+    size_t nids = 0, idcap = 0;
     while (!t->io_error && (rc = boards_next(&br, o->rows, o->cols, &b, &meta, &t->bad)) == 1) {
         nboards++;
         char idbuf[32];
         const char *id = record_board_id(&meta, br.lineno, idbuf, sizeof idbuf);
+        if (nids == idcap) {
+            idcap = idcap ? 2 * idcap : 256;
+            board_id *v = realloc(ids, idcap * sizeof *v);
+            if (!v) {
+                fprintf(stderr, "npuzzle verify: out of memory reading %s\n", br.name);
+                t->io_error = true;
+                break;
+            }
+            ids = v;
+        }
+        if (!(ids[nids].id = strdup(id))) {
+            fprintf(stderr, "npuzzle verify: out of memory reading %s\n", br.name);
+            t->io_error = true;
+            break;
+        }
+        ids[nids++].line = br.lineno;
         size_t k = next;
         if (k >= nans || ans[k].used || strcmp(ans[k].a.id, id) != 0)
             k = answer_find(ans, byid, nans, id);
@@ -456,6 +487,19 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         boards_read_error(&br, "verify");
         t->io_error = true;
     }
+    /* Two boards with one id: which answer is whose cannot be told (an
+     * answer holds no board), so the input is refused. */
+    if (nids > 1)
+        qsort(ids, nids, sizeof *ids, cmp_board_id);
+    for (size_t k = 1; k < nids && !t->io_error; k++)
+        if (!strcmp(ids[k].id, ids[k - 1].id))
+            boards_error(&t->bad, br.name, ids[k].line,
+                         "field id: '%.40s' is also the id of line %ld (answers are paired with "
+                         "boards by id)",
+                         ids[k].id, ids[k - 1].line);
+    for (size_t k = 0; k < nids; k++)
+        free(ids[k].id);
+    free(ids);
     for (size_t k = 0; k < nans && !t->io_error; k++)
         if (!ans[k].used)
             boards_error(&t->bad, rs.r.name, ans[k].lineno,
