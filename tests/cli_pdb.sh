@@ -137,6 +137,14 @@ expect_grep "57657600 entries" "$T/out" "dry run 15:7-8 pattern of 7"
 expect_grep "518918400 entries" "$T/out" "dry run 15:7-8 pattern of 8"
 [ ! -e "$D" ] && ok || bad "--dry-run created $D"
 
+# a pattern whose placements 64 bits cannot count (64!/52! = 1.57e21 with the blank): refused with
+# that count, not as a table of 0 entries
+expect_rc 3 "gen --dry-run of 11 tiles on 8x8" "$NP" gen --size 8x8 --pattern 1,2,3,4,5,6,7,8,9,10,11 \
+    --pdb-dir "$D" --dry-run --quiet
+expect_grep "1.57e+21 placements" "$T/err" "  ... the count of placements said"
+expect_grep "NOFIT .*: more placements than 64 bits count" "$T/out" "  ... and the dry run's line says so"
+[ ! -e "$D" ] && ok || bad "--dry-run created $D"
+
 # ---- memory limits: exit 3 with a message -------------------------------------
 expect_rc 3 "gen --max-memory too small" "$NP" gen --partition 8:4-4 --pdb-dir "$T/m" --max-memory 1K --quiet
 expect_grep "max-memory" "$T/err" "memory refusal names the limit"

@@ -134,6 +134,7 @@ typedef struct plan {
     bool keep; /* a valid file exists and --force was not given */
     bool fits;
     bool za; /* the zero-aware table (NP_PDB_ENC_ZA) */
+    bool too_big; /* more placements than 64 bits count (est is empty) */
 } plan;
 
 /* Plan every pattern of `part`: sizes, memory, files already there; report
@@ -185,6 +186,21 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
         int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
         char tiles[128];
         np_pattern_format(tiles, sizeof tiles, pl->pat, ',');
+        double placements = 1; /* of the tiles and the blank */
+        for (int t = 0; t <= pl->pat->ntiles; t++)
+            placements *= g->cells - t;
+        if (erc == NP_ETOOBIG && placements >= 0x1p64) {
+            /* past what 64-bit sizes count: say how far past */
+            fprintf(stderr,
+                    "npuzzle gen: pattern %s: %.3g placements (%d tiles and the blank on %d "
+                    "cells), too many to index in 64 bits, let alone to hold; use a partition "
+                    "with smaller patterns\n",
+                    tiles, placements, pl->pat->ntiles, g->cells);
+            exit_code = cli_exit_for_error(erc);
+            pl->fits = false;
+            pl->too_big = true;
+            continue;
+        }
         if (erc != NP_OK) {
             fprintf(stderr, "npuzzle gen: pattern %s: %s\n", tiles, np_strerror(erc));
             exit_code = cli_exit_for_error(erc);
@@ -253,7 +269,9 @@ static void report_plans(const plan *plans, int nplans, const build_opts *o, FIL
         uint64_t e = pl->est.entries;
         const char *state = pl->keep ? "keep " : !pl->fits ? "NOFIT" : "build";
         const uint64_t mem = pl->est.table_bytes + pl->est.work_bytes + (pl->za ? e : 0);
-        if (pl->za)
+        if (pl->too_big)
+            fprintf(report, "%s %s: more placements than 64 bits count\n", state, pl->path);
+        else if (pl->za)
             fprintf(report, "%s %s: %llu entries, file %s (zero-aware), memory %s%s\n", state,
                     pl->path, (unsigned long long)e,
                     np_format_bytes(b1, sizeof b1,
