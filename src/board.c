@@ -226,12 +226,12 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
         while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n' && *s != ',' && *s != '#')
             s++;
         int tl = (int)(s - tok);
-        bool digits = tl > 0 && tl <= 6;
+        bool digits = tl > 0;
         for (int i = 0; i < tl && digits; i++)
             if (!isdigit((unsigned char)tok[i]))
                 digits = false;
-        if (!digits) {
-            if (tl > 0 && tok[0] == '-')
+        if (!digits || tl > 6) {
+            if (tl > 0 && (tok[0] == '-' || digits))
                 return np__fail(NP_EPARSE, err, errlen,
                                 "field %d: '%.*s' is out of range (tiles are 0..N-1)", count + 1,
                                 tl > 20 ? 20 : tl, tok);

@@ -221,6 +221,7 @@ cmp -s "$C/$F2" "$A/$F2" && bad "the byte flip did not change $F2" || ok
 run 3 "-H pdb with a corrupt table" "$NP" solve -H pdb --pdb-dir "$C" <<<"$BOARD8"
 has "$F2" "$T/err" "corrupt-table message names the file"
 has "checksum" "$T/err" "corrupt-table message says what is wrong"
+has "rebuild the tables with: npuzzle gen" "$T/err" "corrupt-table message says how to rebuild them"
 [ -s "$T/out" ] && bad "nothing may be solved with a corrupt table: $(cat "$T/out")" || ok
 # without -H the solver must not silently fall back on a corrupt file either
 run 3 "default heuristic with a corrupt table" "$NP" solve --pdb-dir "$C" <<<"$BOARD8"

@@ -116,8 +116,11 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     if (rc == NP_ENOTFOUND)
         fprintf(stderr, "npuzzle solve: %s\n  build the tables with: %s   (or add --gen)\n", err,
                 cmd);
-    else
+    else if (rc == NP_EFORMAT || rc == NP_ECHECKSUM || rc == NP_EVERSION || rc == NP_EMISMATCH ||
+             rc == NP_ETRUNCATED)
         fprintf(stderr, "npuzzle solve: %s\n  rebuild the tables with: %s --force\n", err, cmd);
+    else /* the files are not at fault: a full disk, no memory, ... */
+        fprintf(stderr, "npuzzle solve: %s\n", err);
     free(dir);
     return cli_exit_for_error(rc);
 }
