@@ -346,6 +346,19 @@ check "--algorithm astar: exit 0" test "$rc" = 0
 check "--algorithm astar: lengths correct, moves replay" answers_ok
 run solve --format json --algorithm astar -H md main.txt
 check "--algorithm astar -H md: lengths correct" answers_ok
+# --max-memory is shared by the A* boards solved side by side: two copies of an 8-puzzle board
+# that A* (-H md) solves in 600 KiB but not in 300 KiB (it needs 256-512 KiB)
+grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=a/' >mem2.txt
+grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=b/' >>mem2.txt
+run solve --format csv --algorithm astar -H md -j 1 --max-memory 600K mem2.txt
+check "--algorithm astar --max-memory 600K -j 1: both solved, one after the other" \
+    test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 2
+run solve --format csv --algorithm astar -H md -j 2 --batch parallel --max-memory 600K mem2.txt
+check "  ... -j 2: side by side, 300K each, both stop at the limit (exit 1)" \
+    test "$rc" = 1 -a "$(grep -c ',limit,' out)" = 2
+run solve --format csv --algorithm astar -H md -j 2 --batch parallel --max-memory 1200K mem2.txt
+check "  ... -j 2 with 1200K: 600K each, both solved" test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 2
+
 # Without -H, A* takes linear conflict, the stronger of the two it can use. On this board
 # Manhattan distance is 4 (tile 2 two cells, 7 and 8 one each) and each of rows 0 and 2 holds a
 # reversed pair of its own tiles, 2 moves more each: 8.

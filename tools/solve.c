@@ -85,7 +85,9 @@ void usage_solve(void)
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
            "      --max-nodes N    give up on a board after N generated nodes\n"
            "      --timeout S      give up on a board after S seconds\n"
-           "      --max-memory B   memory A* may use (bytes, K/M/G/T suffix)\n");
+           "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
+           "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
+           "                       available memory)\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
@@ -670,6 +672,11 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
             return crc;
         }
     }
+#ifdef NP_MPI
+    const bool mpi_run = mpi_active();
+#else
+    const bool mpi_run = false;
+#endif
     if (bopts->algorithm == NP_ALG_ASTAR && g.cells > NP_ASTAR_MAX_CELLS) {
         fprintf(stderr,
                 "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
@@ -683,6 +690,20 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     if (pdb.set)
         install_sigbus_handler();
+    /* A* boards side by side (one to a thread) share the memory: each gets
+     * its part of --max-memory, or of three quarters of MemAvailable (which
+     * each would otherwise take whole). Under npuzzle-mpi each rank measures
+     * its own machine. */
+    if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && m > 1 && !mpi_run) {
+        uint64_t total = o.max_memory;
+        if (!total) {
+            uint64_t avail = np_mem_available();
+            total = avail ? avail / 4 * 3 : 0;
+        }
+        size_t side = m < (size_t)bopts->threads ? m : (size_t)bopts->threads;
+        if (total)
+            o.max_memory = total / side;
+    }
 #ifdef NP_MPI
     char *dir = cli_pdb_dir(a->pdb_dir_opt);
     int brc = mpi_active() ? mpi_solve_batch(part, boards, m, &g, &o, bopts, dir ? dir : "")
