@@ -638,6 +638,12 @@ expect "help help: the command list, exit 0" 0 out "^  random " out "^  version 
 run help nosuch
 expect "help nosuch: exit 2" 2 err "no command 'nosuch'"
 
+# an empty --pdb-dir is a mistake (an unset variable), not the default directory
+run solve --pdb-dir "" main.txt
+expect "solve --pdb-dir '': refused, exit 2" 2 err "--pdb-dir: empty"
+run gen --partition 8:4-4 --pdb-dir ""
+expect "gen --pdb-dir '': refused, exit 2" 2 err "--pdb-dir: empty"
+
 # ---- a full disk under standard output: the results are lost, so the exit code says so ----------
 
 if [ -w /dev/full ]; then

@@ -108,7 +108,13 @@ static int parse_args(gen_args *a, int argc, char **argv)
             }
             a->jobs = (int)u;
             break;
-        case 'D': a->pdb_dir_opt = optarg; break;
+        case 'D':
+            if (!*optarg) {
+                fprintf(stderr, "npuzzle gen: --pdb-dir: empty (give a directory)\n");
+                return EXIT_USAGE;
+            }
+            a->pdb_dir_opt = optarg;
+            break;
         case 'z':
             a->zlevel = DEFAULT_ZSTD_LEVEL;
             if (optarg) {

@@ -373,7 +373,13 @@ static int parse_args(solve_args *a, int argc, char **argv)
             a->heuristic_given = true;
             break;
         case 'P': a->partition = optarg; break;
-        case 'D': a->pdb_dir_opt = optarg; break;
+        case 'D':
+            if (!*optarg) {
+                fprintf(stderr, "npuzzle solve: --pdb-dir: empty (give a directory)\n");
+                return EXIT_USAGE;
+            }
+            a->pdb_dir_opt = optarg;
+            break;
         case 'G': a->gen = true; break;
         case 'R': a->opts.no_reflect = true; break;
         case 'L': a->opts.dual = true; break;
