@@ -496,6 +496,43 @@ static void test_ida_korf100_easy(void **state)
     free(lc);
 }
 
+/* np_solution_check, the solvers' last word on a path: a path that the
+ * oracle's own replay (oracle.h) takes to the goal passes; one that ends
+ * elsewhere, leaves the board or has a letter that is no move fails; the
+ * start board is never changed. */
+static void test_solution_check(void **state)
+{
+    (void)state;
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    /* the goal after the blank moved R, D: "UL" takes it back */
+    const uint8_t start[9] = {1, 4, 2, 3, 0, 5, 6, 7, 8};
+    const uint8_t *p = start;
+    np_board b = make_board(p, 3, 3);
+    const np_board before = b;
+    static const struct {
+        const char *moves;
+        bool ok;
+    } cases[] = {
+        {"", false},   {"U", false},   {"UL", true},  {"ULRL", true}, {"ULDU", true},
+        {"ULU", false}, {"UD", false}, {"UX", false}, {"ULL", false}, {"LU", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int at_goal = 0;
+        int legal = replay(start, 3, 3, 0, cases[i].moves, &at_goal);
+        const bool by_oracle = legal == (int)strlen(cases[i].moves) && at_goal;
+        if (by_oracle != cases[i].ok)
+            fail_msg("the oracle replays '%s' otherwise than the case says", cases[i].moves);
+        int rc = np_solution_check(&b, &g, cases[i].moves);
+        if ((rc == NP_OK) != cases[i].ok)
+            fail_msg("np_solution_check('%s') = %d, want %s", cases[i].moves, rc,
+                     cases[i].ok ? "NP_OK" : "NP_EINVAL");
+        if (!cases[i].ok)
+            assert_int_equal(rc, NP_EINVAL);
+        assert_memory_equal(&b, &before, sizeof b);
+    }
+}
+
 /* ---- limits ---------------------------------------------------------------- */
 
 static void test_ida_node_limit(void **state)
@@ -1479,6 +1516,7 @@ int main(void)
         TIMED_TEST(test_ida_runner_stop),
         TIMED_TEST(test_ida_fsm_optimal),
         TIMED_TEST(test_ida_korf100_easy),
+        TIMED_TEST(test_solution_check),
         TIMED_TEST(test_ida_specialised_kernels),
     };
     /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
