@@ -223,4 +223,37 @@ expect_grep "usage: npuzzle info" "$T/out" "info usage"
 
 [ ! -e "$XDG_CACHE_HOME" ] && ok || bad "something was written to the default cache directory"
 
+# ---- where the tables go: --pdb-dir, else $NPUZZLE_PDB_DIR, else $XDG_CACHE_HOME/npuzzle, else
+# ~/.cache/npuzzle; solve looks in the same place (each in a subshell of its own environment)
+W="$T/where"
+B4="3x3-bf-1.2.3.4.pdb"
+(
+    unset NPUZZLE_PDB_DIR
+    export XDG_CACHE_HOME="$W/xdg" HOME="$W/home"
+    "$NP" gen --partition 8:4-4 -j 1 --quiet >/dev/null 2>&1
+)
+[ -f "$W/xdg/npuzzle/$B4" ] && [ ! -e "$W/home" ] && ok || bad "no NPUZZLE_PDB_DIR: not written to \$XDG_CACHE_HOME/npuzzle"
+(
+    unset NPUZZLE_PDB_DIR
+    export XDG_CACHE_HOME="$W/xdg" HOME="$W/home"
+    "$NP" solve -H pdb -f csv -q <<<"1 2 5 3 4 0 6 7 8"
+) >"$T/out" 2>"$T/err"
+expect_grep ",solved,true,3," "$T/out" "solve -H pdb finds the tables in \$XDG_CACHE_HOME/npuzzle"
+(
+    unset NPUZZLE_PDB_DIR XDG_CACHE_HOME
+    export HOME="$W/home"
+    "$NP" gen --partition 8:4-4 -j 1 --quiet >/dev/null 2>&1
+)
+[ -f "$W/home/.cache/npuzzle/$B4" ] && ok || bad "no NPUZZLE_PDB_DIR nor XDG_CACHE_HOME: not written to ~/.cache/npuzzle"
+(
+    export NPUZZLE_PDB_DIR="$W/env" XDG_CACHE_HOME="$W/xdg2" HOME="$W/home2"
+    "$NP" gen --partition 8:4-4 -j 1 --quiet >/dev/null 2>&1
+)
+[ -f "$W/env/$B4" ] && [ ! -e "$W/xdg2" ] && [ ! -e "$W/home2" ] && ok || bad "NPUZZLE_PDB_DIR not used first"
+(
+    export NPUZZLE_PDB_DIR="$W/env2" XDG_CACHE_HOME="$W/xdg3"
+    "$NP" gen --partition 8:4-4 -j 1 --quiet --pdb-dir "$W/opt" >/dev/null 2>&1
+)
+[ -f "$W/opt/$B4" ] && [ ! -e "$W/env2" ] && [ ! -e "$W/xdg3" ] && ok || bad "--pdb-dir does not come first"
+
 cli_summary
