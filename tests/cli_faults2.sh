@@ -39,7 +39,8 @@ same_files() {
 # count_pdb DIR NAME: how many entries of DIR are named exactly NAME (0 or 1)
 count_pdb() { ls -A "$1" | grep -cxF "$2"; }
 
-# Boards, each with its optimal length, all from random walks from the goal (awk, fixed seed).
+# Boards from random walks from the goal (awk, fixed seed). Their reference answers come from a
+# search without tables (-H lc), checked against a breadth-first search for the 8-puzzle (bfs8).
 # walks ROWS COLS N MAXLEN SEED
 walks() {
     awk -v R="$1" -v C="$2" -v N="$3" -v K="$4" -v S="$5" 'BEGIN {
@@ -267,6 +268,8 @@ walks 3 3 20 40 99 >b8.txt
 run solve -H lc --format csv -q b8.txt
 lengths out >b8.ref
 truth "corrupt: 20 reference lengths (-H lc)" test "$(wc -l <b8.ref)" -eq 20
+bfs8 b8.txt | awk '{ print NR, $1 }' >b8.bfs
+truth "  ... each the breadth-first distance" cmp -s b8.ref b8.bfs
 run solve -H pdb --pdb-dir "$C" --format csv -q b8.txt
 expect "corrupt: the good tables solve" 0
 lengths out >b8.pdb

@@ -152,3 +152,33 @@ cli_grep() {
         sed 's/^/    /' "$3" >&2
     fi
 }
+
+# bfs8 FILE: the distance of each 3x3 board of FILE (blank-first goal; '#' comments and blank
+# lines skipped), one per line, by a breadth-first search from the goal over all 181,440 boards
+# in python3: ground truth that shares no code with npuzzle
+bfs8() {
+    python3 - "$1" <<'PY'
+import sys
+from collections import deque
+goal = tuple(range(9))
+dist = {goal: 0}
+q = deque([goal])
+while q:
+    s = q.popleft()
+    b = s.index(0)
+    r, c = divmod(b, 3)
+    for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        if 0 <= nr < 3 and 0 <= nc < 3:
+            t = list(s)
+            n = nr * 3 + nc
+            t[b], t[n] = t[n], 0
+            t = tuple(t)
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                q.append(t)
+for line in open(sys.argv[1]):
+    tiles = line.split("#")[0].replace(",", " ").split()
+    if tiles:
+        print(dist[tuple(int(x) for x in tiles)])
+PY
+}

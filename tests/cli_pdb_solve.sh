@@ -60,35 +60,9 @@ NPUZZLE_PDB_DIR="$A" run 0 "NPUZZLE_PDB_DIR" "$NP" solve -H pdb --check -f csv -
 same "$(lengths)" "31 31 " "lengths with NPUZZLE_PDB_DIR"
 
 # ---- every search with the tables finds the true distance ------------------------
-# The truth: a breadth-first search of all 181,440 8-puzzle boards from the goal (python3), no
-# code of npuzzle's. Lengths in the order of the boards, space-separated, as lengths() gives them.
-want=$(python3 - "$T/boards8.txt" <<'PY'
-import sys
-from collections import deque
-goal = tuple(range(9))
-dist = {goal: 0}
-q = deque([goal])
-while q:
-    s = q.popleft()
-    b = s.index(0)
-    r, c = divmod(b, 3)
-    for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-        if 0 <= nr < 3 and 0 <= nc < 3:
-            t = list(s)
-            n = nr * 3 + nc
-            t[b], t[n] = t[n], 0
-            t = tuple(t)
-            if t not in dist:
-                dist[t] = dist[s] + 1
-                q.append(t)
-out = []
-for line in open(sys.argv[1]):
-    line = line.split("#")[0].split()
-    if line:
-        out.append(str(dist[tuple(int(x) for x in line)]))
-print(" ".join(out) + " ")
-PY
-)
+# The truth: a breadth-first search of all 181,440 8-puzzle boards from the goal (bfs8, python3),
+# no code of npuzzle's; lengths in the order of the boards, space-separated, as lengths() gives them.
+want=$(bfs8 "$T/boards8.txt" | tr '\n' ' ')
 [ "$(echo "$want" | wc -w)" -eq 32 ] && ok || bad "expected 32 boards' BFS distances, got '$want'"
 run 0 "solve -H md" "$NP" solve -H md -f csv -q "$T/boards8.txt"
 same "$(lengths)" "$want" "md lengths vs BFS distances"
