@@ -72,6 +72,12 @@ run 0 "solve -H pdb --no-reflect" "$NP" solve -H pdb --no-reflect --pdb-dir "$A"
 same "$(lengths)" "$want" "--no-reflect lengths vs BFS distances"
 run 0 "solve -H pdb -j 2" "$NP" solve -H pdb -j 2 --pdb-dir "$A" -f csv -q "$T/boards8.txt"
 same "$(lengths)" "$want" "-j 2 lengths vs BFS distances"
+# --pdb-private: the tables copied into private memory give the same answers and counts
+run 0 "solve -H pdb (shared mapping), counts" "$NP" solve -H pdb --pdb-dir "$A" -f csv -q "$T/boards8.txt"
+nodes_shared=$(awk -F, 'NR > 1 { print $1, $5, $8 }' "$T/out")
+run 0 "solve -H pdb --pdb-private" "$NP" solve -H pdb --pdb-private --pdb-dir "$A" -f csv -q "$T/boards8.txt"
+same "$(lengths)" "$want" "--pdb-private lengths vs BFS distances"
+same "$(awk -F, 'NR > 1 { print $1, $5, $8 }' "$T/out")" "$nodes_shared" "--pdb-private: the counts of the shared mapping"
 run 2 "--dual -H md" "$NP" solve --dual -H md -q "$H8"
 has "does not go with -H md or lc" "$T/err" "--dual refuses another heuristic"
 run 2 "--dual --weight 2" "$NP" solve --dual --weight 2 --pdb-dir "$A" -q "$H8"
@@ -225,6 +231,9 @@ run 3 "-H pdb with a corrupt table" "$NP" solve -H pdb --pdb-dir "$C" <<<"$BOARD
 has "$F2" "$T/err" "corrupt-table message names the file"
 has "checksum" "$T/err" "corrupt-table message says what is wrong"
 has "rebuild the tables with: npuzzle gen" "$T/err" "corrupt-table message says how to rebuild them"
+run 3 "-H pdb --pdb-private with a corrupt table" "$NP" solve -H pdb --pdb-private --pdb-dir "$C" <<<"$BOARD8"
+has "$F2" "$T/err" "  ... --pdb-private: the message names the file"
+[ -s "$T/out" ] && bad "--pdb-private: nothing may be solved with a corrupt table: $(cat "$T/out")" || ok
 [ -s "$T/out" ] && bad "nothing may be solved with a corrupt table: $(cat "$T/out")" || ok
 # without -H the solver must not silently fall back on a corrupt file either
 run 3 "default heuristic with a corrupt table" "$NP" solve --pdb-dir "$C" <<<"$BOARD8"
