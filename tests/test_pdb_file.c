@@ -750,7 +750,17 @@ static void interrupted(const char *name, int encoding, bool compress)
         uint8_t *v = malloc(entries);
         if (!v)
             _exit(2);
-        memset(v, 40, entries);
+        if (compress) {
+            /* values that compress slowly at level 19 (seconds): the kill
+             * lands while the .zst is being written */
+            uint64_t x = 88172645463325252ull;
+            for (uint64_t i = 0; i < entries; i++) {
+                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                v[i] = (uint8_t)(x % 15);
+            }
+        } else {
+            memset(v, 40, entries);
+        }
         np_pdb_write_opts o = {.encoding = encoding, .threads = 1};
         char e[512];
         if (compress) {
@@ -772,9 +782,12 @@ static void interrupted(const char *name, int encoding, bool compress)
     char c;
     assert_int_equal(read(fds[0], &c, 1), 1);
     if (compress) {
-        /* let the compressor get going */
-        struct timespec pause = {0, 20 * 1000 * 1000};
-        nanosleep(&pause, NULL);
+        /* wait for the compressor's temporary file (at most 60 s) */
+        char zpart[560];
+        snprintf(zpart, sizeof zpart, ".%s.zst.tmp.", name);
+        struct timespec tick = {0, 1000 * 1000};
+        for (int i = 0; i < 60000 && count_files(zpart, NULL, 0) == 0; i++)
+            nanosleep(&tick, NULL);
     }
     kill(kid, SIGKILL);
     int st;
@@ -785,8 +798,11 @@ static void interrupted(const char *name, int encoding, bool compress)
         assert_false(exists(p));
         np_pdb *pdb = NULL;
         assert_true(np_pdb_open(&pdb, p, NULL, err, sizeof err) == NP_ENOTFOUND);
-    } else if (WIFSIGNALED(st)) {
-        /* the .pdb is complete; the .zst was never renamed into place */
+    } else {
+        /* killed while compressing: the .pdb is complete; the .zst was never
+         * renamed into place */
+        if (!WIFSIGNALED(st))
+            fail_msg("the compressor finished (status %d) before it was killed", st);
         assert_false(exists(z));
     }
     /* leftovers carry the pid in a temporary name and do not load */
