@@ -214,7 +214,8 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     if (h->goal_region > cells)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad goal region %d in header", path,
                         h->goal_region);
-    if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)))
+    if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)) ||
+        !all_zero(b + 121, 7) || !all_zero(b + 161, 87))
         return np__fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
     np_ranker r; /* the index's count of placements (rank.h) */
     if (np_ranker_init(&r, cells, h->ntiles) != NP_OK || h->entries != r.count)
