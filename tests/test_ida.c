@@ -1436,6 +1436,78 @@ static void test_batch_few_boards(void **state)
 
 /* ---- specialised kernels ------------------------------------------------- */
 
+/* Blind iterative deepening (no heuristic; only the move undoing the last one
+ * is skipped): the exact distance of a board to the blank-first goal, when it
+ * is at most maxd; -1 beyond. The test's own search, for boards close enough
+ * to the goal that searching every path is cheap (5x5, up to ~20 moves). */
+static bool blind_dfs(uint8_t *t, int rows, int cols, int blank, int last, int left)
+{
+    const int n = rows * cols;
+    bool home = true;
+    for (int c = 0; c < n && home; c++)
+        home = t[c] == c;
+    if (home)
+        return true;
+    if (left == 0)
+        return false;
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    for (int d = 0; d < 4; d++) {
+        const int r = blank / cols + dr[d], c = blank % cols + dc[d], to = r * cols + c;
+        if (r < 0 || r >= rows || c < 0 || c >= cols || to == last)
+            continue;
+        t[blank] = t[to];
+        t[to] = 0;
+        const bool found = blind_dfs(t, rows, cols, to, blank, left - 1);
+        t[to] = t[blank];
+        t[blank] = 0;
+        if (found)
+            return true;
+    }
+    return false;
+}
+
+static int blind_distance(const np_board *b, int maxd)
+{
+    uint8_t t[NP_MAX_CELLS];
+    memcpy(t, b->tiles, (size_t)(b->rows * b->cols));
+    for (int d = 0; d <= maxd; d++)
+        if (blind_dfs(t, b->rows, b->cols, b->blank, -1, d))
+            return d;
+    return -1;
+}
+
+/* The 24-puzzle's own kernel against the truth: 5x5 boards up to 20 random
+ * moves from the goal, their distances by blind search; IDA* with md and lc
+ * finds a path of exactly that length that replays to the goal. */
+static void test_ida_5x5_exact(void **state)
+{
+    (void)state;
+    np_geom g5;
+    assert_true(np_geom_init(&g5, 5, 5, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    uint64_t seed = 0x24a5e7ULL;
+    const int boards = UNDER_SANITIZER ? 8 : 26;
+    int longest = 0;
+    for (int n = 0; n < boards; n++) {
+        np_board b = walk5(8 + n % 13, &seed); /* 8 to 20 moves */
+        const int want = blind_distance(&b, 20);
+        assert_true(want >= 0);
+        longest = want > longest ? want : longest;
+        for (np_hkind h = NP_H_MD; h <= NP_H_LC; h++) {
+            np_search_opts opts = {.heuristic = h};
+            assert_true(np_ida_solve(res, &b, &g5, &opts) == NP_OK);
+            if (res->status != NP_STATUS_SOLVED || res->length != want)
+                fail_msg("5x5 board %d (%s): length %d, blind search %d", n,
+                         h == NP_H_MD ? "md" : "lc", res->length, want);
+            assert_true(replays_to_goal(b.tiles, 5, 5, 0, res->moves, want));
+        }
+    }
+    print_message("  %d 5x5 boards, distances up to %d: exact\n", boards, longest);
+    assert_true(longest >= 10); /* the walks are not all short cuts back */
+    free(res);
+}
+
 /* The 4x4 and 5x5 kernels compute neighbours and transposes from constants;
  * they must walk exactly the tree of the general kernel: same path, same
  * node counts, for every heuristic and with weights. */
@@ -1518,6 +1590,7 @@ int main(void)
         TIMED_TEST(test_ida_korf100_easy),
         TIMED_TEST(test_solution_check),
         TIMED_TEST(test_ida_specialised_kernels),
+        TIMED_TEST(test_ida_5x5_exact),
     };
     /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
     const char *filter = getenv("NPUZZLE_TEST_FILTER");
