@@ -154,8 +154,8 @@ cli_grep() {
 }
 
 # bfs8 FILE: the distance of each 3x3 board of FILE (blank-first goal; '#' comments and blank
-# lines skipped), one per line, by a breadth-first search from the goal over all 181,440 boards
-# in python3: ground truth that shares no code with npuzzle
+# lines skipped), one per line (-1: unsolvable), by a breadth-first search from the goal over all
+# 181,440 boards in python3: ground truth that shares no code with npuzzle
 bfs8() {
     python3 - "$1" <<'PY'
 import sys
@@ -179,6 +179,6 @@ while q:
 for line in open(sys.argv[1]):
     tiles = line.split("#")[0].replace(",", " ").split()
     if tiles:
-        print(dist[tuple(int(x) for x in tiles)])
+        print(dist.get(tuple(int(x) for x in tiles), -1))
 PY
 }

@@ -314,12 +314,16 @@ lengths() {
 generated() {
     sed -E 's/.*"nodes_generated"[[:space:]]*:[[:space:]]*([0-9]+).*/\1/' "$1" | tr '\n' ' '
 }
+# every length of many.txt is its breadth-first distance (bfs8 in cli_lib.sh: python3, no npuzzle)
+check "many.txt, -j 1: each length the BFS distance" \
+    test "$(lengths j1.json)" = "$(bfs8 many.txt | tr '\n' ' ')"
 run solve --format json --batch one-at-a-time -j 2 many.txt
 check "--batch one-at-a-time -j 2: exit 0" test "$rc" = 0
 check "--batch one-at-a-time -j 2: the lengths and counts of -j 1" \
     test "$(lengths out) $(generated out)" = "$(lengths j1.json) $(generated j1.json)"
 run solve --format json --batch parallel -j 3 main.txt
 check "--batch parallel -j 3: exit 0" test "$rc" = 0
+check "--batch parallel -j 3: lengths correct, moves replay" answers_ok
 run solve --batch sideways many.txt
 check "--batch sideways: exit 2, named" eval '[ "$rc" = 2 ] && grep -q "unknown --batch .sideways." err'
 # 24-puzzle boards go one at a time by default (--batch auto): --progress names each one's iterations
