@@ -230,8 +230,12 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
         for (int i = 0; i < tl && digits; i++)
             if (!isdigit((unsigned char)tok[i]))
                 digits = false;
-        if (!digits || tl > 6) {
-            if (tl > 0 && (tok[0] == '-' || digits))
+        if (digits && tl > 6)
+            return np__fail(NP_EPARSE, err, errlen,
+                            "field %d: '%.*s' has too many digits to be a tile (0..N-1)",
+                            count + 1, tl > 20 ? 20 : tl, tok);
+        if (!digits) {
+            if (tl > 0 && tok[0] == '-')
                 return np__fail(NP_EPARSE, err, errlen,
                                 "field %d: '%.*s' is out of range (tiles are 0..N-1)", count + 1,
                                 tl > 20 ? 20 : tl, tok);

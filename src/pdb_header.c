@@ -152,12 +152,14 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     /* A byte flipped in the version reads as a newer format: when the header
      * fails this version's checksum too, both are said. */
     const bool sum_ok =
-        have >= NP_PDB_HEADER_SIZE && get_u64(b + HDR_CHECKED) == XXH3_64bits(b, HDR_CHECKED);
+        have < NP_PDB_HEADER_SIZE || get_u64(b + HDR_CHECKED) == XXH3_64bits(b, HDR_CHECKED);
     if (h->version > NP_PDB_FORMAT_VERSION)
         return np__fail(NP_EVERSION, err, errlen,
                         "%s: written by a newer npuzzle (format version %u, this one reads %u)%s",
                         path, h->version, NP_PDB_FORMAT_VERSION,
-                        sum_ok ? "" : ", or damaged (its header checksum does not match)");
+                        have >= NP_PDB_HEADER_SIZE && !sum_ok
+                            ? ", or damaged (this version's header checksum does not match)"
+                            : "");
     if (h->version == 0)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
     /* Versions 1-3 stored the same values under other indices (pdb_file.h). */

@@ -187,6 +187,21 @@ PY
 else
     skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"
 fi
+# A* boards side by side share --max-memory, so an A* checkpoint made on two threads resumes on two
+# threads only; two copies of an 8-puzzle board that A* solves in 600K but not in 300K
+grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=a/' >astar2.txt
+grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=b/' >>astar2.txt
+rm -f cka
+run solve -a astar -H md -j 2 --max-memory 600K -f csv --checkpoint cka astar2.txt
+expect "A* -j 2 --max-memory 600K: 300K each, both stop at the limit" 1
+check "  ... the checkpoint records the threads" grep -q '^options .* jobs=2$' cka
+run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka astar2.txt
+expect "  ... resumed with -j 1: refused, both option lines shown, exit 2" 2 \
+    err "checkpoint cka was made with other options" err "jobs=2"
+run solve -a astar -j 1 -f csv --checkpoint cka2 astar2.txt
+expect "A* without -H: its checkpoint names the heuristic it uses (lc)" 0
+check "  ... heuristic=lc, not auto" grep -q '^options algorithm=astar heuristic=lc ' cka2
+
 # Checkpoints edited by hand (or by a bug) with their digest redone: the answers they hold are
 # checked as npuzzle verify would, and lines they cannot hold are named.
 # redigest IN OUT REGEX REPLACEMENT: IN with REGEX replaced in its body lines, the end line redone

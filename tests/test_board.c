@@ -271,9 +271,9 @@ static void test_parse_negative(void **state)
 {
     (void)state;
     expect_parse_error("1 2 3 -1", 0, 0, "field 4", "-1", NULL);
-    /* an integer too long to be a tile is out of range too, not "not an integer" */
-    expect_parse_error("1 2 3 1234567", 0, 0, "field 4", "1234567", "out of range", NULL);
-    expect_parse_error("1 2 3 99999999999999999999999", 0, 0, "field 4", "out of range", NULL);
+    /* an integer too long to be a tile says so, not "not an integer" */
+    expect_parse_error("1 2 3 1234567", 0, 0, "field 4", "1234567", "too many digits", NULL);
+    expect_parse_error("1 2 3 00000008", 0, 0, "field 4", "too many digits", NULL);
     expect_parse_error("-0 1 2 3", 0, 0, "field 1", NULL);
 }
 

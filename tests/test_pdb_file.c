@@ -548,7 +548,7 @@ static void test_fault_future_version(void **state)
     poke(p, 8, vnext, 4);
     /* unsealed: a flipped byte as much as a newer file, and both are said */
     expect_open_fails(p, NULL, NP_EVERSION, "newer");
-    expect_open_fails(p, NULL, NP_EVERSION, "or damaged");
+    expect_open_fails(p, NULL, NP_EVERSION, "or damaged (this version's header checksum");
     /* sealed with this version's checksum: a newer file, nothing else said */
     reseal(p);
     expect_open_fails(p, NULL, NP_EVERSION, "newer");

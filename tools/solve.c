@@ -700,15 +700,20 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
      * its part of --max-memory, or of three quarters of MemAvailable (which
      * each would otherwise take whole). Under npuzzle-mpi each rank measures
      * its own machine. */
-    if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && m > 1 && !mpi_run) {
+    if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && !mpi_run) {
+        /* the share counts every board of this size, finished ones too, so
+         * that a run resumed from a checkpoint gives each the same */
+        size_t all = 0;
+        for (size_t j = 0; j < in->n; j++)
+            all += in->v[j].board.rows == r && in->v[j].board.cols == k;
         uint64_t total = o.max_memory;
         if (!total) {
             uint64_t avail = np_mem_available();
             total = avail ? avail / 4 * 3 : 0;
         }
-        size_t side = m < (size_t)bopts->threads ? m : (size_t)bopts->threads;
-        if (total)
-            o.max_memory = total / side;
+        size_t side = all < (size_t)bopts->threads ? all : (size_t)bopts->threads;
+        if (total && side > 1)
+            o.max_memory = total / side ? total / side : 1; /* 0 would mean no limit */
     }
 #ifdef NP_MPI
     char *dir = cli_pdb_dir(a->pdb_dir_opt);
@@ -949,10 +954,11 @@ static int print_results(const input *in, const np_result *res, double wall, con
 }
 
 /* What changes a run's answers or counts, as the checkpoint records it (the
- * thread count does not: any -j resumes any checkpoint). The machine over 12
- * moves keeps its old name, so that checkpoints of earlier versions resume
- * with --prune fsm12. */
-static void options_text(char *buf, size_t len, const solve_args *a)
+ * thread count does not, but for A*, whose boards side by side share the
+ * memory: any -j resumes an IDA* checkpoint). The machine over 12 moves keeps
+ * its old name, so that checkpoints of earlier versions resume with --prune
+ * fsm12. @return false when the text does not fit in buf. */
+static bool options_text(char *buf, size_t len, const solve_args *a)
 {
     static const char *const prune_names[] = {[NP_PRUNE_DEFAULT] = "parent",
                                               [NP_PRUNE_PARENT] = "parent",
@@ -961,23 +967,29 @@ static void options_text(char *buf, size_t len, const solve_args *a)
     /* The limits that end a board early are part of its answer; the time and
      * memory ones are named only when given, so that the checkpoints of runs
      * without them read as before. */
-    char limits[96] = "";
+    char limits[128] = "";
     size_t used = 0;
     if (a->opts.timeout > 0)
         used = (size_t)snprintf(limits, sizeof limits, " timeout=%.9g", a->opts.timeout);
     if (a->opts.max_memory && used < sizeof limits)
-        snprintf(limits + used, sizeof limits - used, " max-memory=%llu",
-                 (unsigned long long)a->opts.max_memory);
-    snprintf(buf, len,
+        used += (size_t)snprintf(limits + used, sizeof limits - used, " max-memory=%llu",
+                                 (unsigned long long)a->opts.max_memory);
+    const bool astar = a->bopts.algorithm == NP_ALG_ASTAR;
+    if (astar && cli_threads(a->jobs) > 1 && used < sizeof limits)
+        snprintf(limits + used, sizeof limits - used, " jobs=%d", cli_threads(a->jobs));
+    /* A* without -H takes lc (group_open); earlier versions took md */
+    const char *heuristic = a->heuristic_given ? np_hkind_name(a->opts.heuristic)
+        : astar                                ? "lc"
+                                               : "auto";
+    int n = snprintf(buf, len,
              "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
              "size=%dx%d prune=%s%s%s",
-             a->bopts.algorithm == NP_ALG_ASTAR ? "astar" : "ida",
-             a->heuristic_given ? np_hkind_name(a->opts.heuristic) : "auto",
-             a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
+             astar ? "astar" : "ida", heuristic, a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
              a->opts.weight > 1.0 ? a->opts.weight : 1.0,
              a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
              (unsigned long long)a->opts.max_nodes, a->rows, a->cols, prune_names[a->opts.prune],
              a->opts.dual ? " dual=yes" : "", limits);
+    return n >= 0 && (size_t)n < len;
 }
 
 /* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the
@@ -991,8 +1003,12 @@ static int open_checkpoint(checkpoint **ck, const input *in, solve_args *a)
     }
     for (size_t i = 0; i < in->n; i++)
         boards[i] = in->v[i].board;
-    char options[256];
-    options_text(options, sizeof options, a);
+    char options[1024];
+    if (!options_text(options, sizeof options, a)) {
+        fprintf(stderr, "npuzzle solve: --checkpoint: the options are too long to record\n");
+        free(boards);
+        return EXIT_USAGE;
+    }
     int rc = checkpoint_open(ck, a->checkpoint, options, boards, in->n, a->checkpoint_every);
     free(boards);
     if (rc == EXIT_OK && (rc = checkpoint_save(*ck)) != EXIT_OK) { /* writable, before any search */
