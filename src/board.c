@@ -232,8 +232,8 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
                 digits = false;
         if (digits && tl > 6)
             return np__fail(NP_EPARSE, err, errlen,
-                            "field %d: '%.*s' has too many digits to be a tile (0..N-1)",
-                            count + 1, tl > 20 ? 20 : tl, tok);
+                            "field %d: '%.*s' has too many digits to be a tile (0..N-1)", count + 1,
+                            tl > 20 ? 20 : tl, tok);
         if (!digits) {
             if (tl > 0 && tok[0] == '-')
                 return np__fail(NP_EPARSE, err, errlen,

@@ -156,10 +156,11 @@ static void test_parse_bad_id(void **state)
     snprintf(line, sizeof line, "0 1 2 3 # id=%064d", 5);
     expect_parse_error(line, 0, 0, "field id", "64 bytes", NULL);
     expect_parse_error("0 1 2 3 # id= opt=3", 0, 0, "field id", "empty", NULL);
-    expect_parse_error("0 1 2 3 # id=caf\xe9", 0, 0, "field id", "UTF-8", NULL);       /* Latin-1 */
-    expect_parse_error("0 1 2 3 # id=\xc0\xaf", 0, 0, "field id", "UTF-8", NULL);     /* overlong */
-    expect_parse_error("0 1 2 3 # id=\xed\xa0\x80", 0, 0, "field id", "UTF-8", NULL); /* surrogate */
-    expect_parse_error("0 1 2 3 # id=\xe2\x82", 0, 0, "field id", "UTF-8", NULL);     /* cut short */
+    /* Latin-1, an overlong form, a surrogate, a sequence cut short */
+    expect_parse_error("0 1 2 3 # id=caf\xe9", 0, 0, "field id", "UTF-8", NULL);
+    expect_parse_error("0 1 2 3 # id=\xc0\xaf", 0, 0, "field id", "UTF-8", NULL);
+    expect_parse_error("0 1 2 3 # id=\xed\xa0\x80", 0, 0, "field id", "UTF-8", NULL);
+    expect_parse_error("0 1 2 3 # id=\xe2\x82", 0, 0, "field id", "UTF-8", NULL);
 }
 
 static void test_parse_no_board(void **state)

@@ -424,8 +424,8 @@ static uint64_t published_md1985(int id)
     unsigned long long n;
     uint64_t found = 0;
     while (!found && fgets(line, sizeof line, f))
-        if (sscanf(line, "%31s %d %d %llu", set, &pid, &opt, &n) == 4 &&
-            !strcmp(set, "korf100") && pid == id)
+        if (sscanf(line, "%31s %d %d %llu", set, &pid, &opt, &n) == 4 && !strcmp(set, "korf100") &&
+            pid == id)
             found = n;
     fclose(f);
     return found;
@@ -514,7 +514,7 @@ static void test_solution_check(void **state)
         const char *moves;
         bool ok;
     } cases[] = {
-        {"", false},   {"U", false},   {"UL", true},  {"ULRL", true}, {"ULDU", true},
+        {"", false},    {"U", false},  {"UL", true},  {"ULRL", true}, {"ULDU", true},
         {"ULU", false}, {"UD", false}, {"UX", false}, {"ULL", false}, {"LU", false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -575,7 +575,7 @@ static void test_fault_future_version(void **state)
 static bool forgeable_offset(long off, int ntiles)
 {
     return off == 18 || (off >= 24 && off < 24 + ntiles) || off == 120 ||
-           (off >= 128 && off < 160) || off == 160;
+        (off >= 128 && off < 160) || off == 160;
 }
 
 static void test_fault_forged_headers(void **state)
@@ -614,8 +614,8 @@ static void test_fault_forged_headers(void **state)
         if (rc == NP_OK) {
             accepted++;
             if (!forgeable)
-                fail_msg("a header with byte %ld (of %d changed) forged was accepted",
-                         changed[0], nchanged);
+                fail_msg("a header with byte %ld (of %d changed) forged was accepted", changed[0],
+                         nchanged);
             np_geom g;
             const np_pdb_header *h = np_pdb_get_header(pdb);
             assert_int_equal(np_geom_init(&g, h->rows, h->cols, h->goal), NP_OK);

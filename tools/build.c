@@ -133,7 +133,7 @@ typedef struct plan {
     np_pdb_gen_estimate est;
     bool keep; /* a valid file exists and --force was not given */
     bool fits;
-    bool za; /* the zero-aware table (NP_PDB_ENC_ZA) */
+    bool za;      /* the zero-aware table (NP_PDB_ENC_ZA) */
     bool too_big; /* more placements than 64 bits count (est is empty) */
 } plan;
 

@@ -5,7 +5,8 @@
  * the old one, so that it is always either the previous state or the new one:
  *
  *   npuzzle-checkpoint 1
- *   options TEXT                    what changes answers or counts (not -j)
+ *   options TEXT                    what changes answers or counts (not -j,
+ *                                   but for A* on several threads: jobs=N)
  *   boards N DIGEST                 the boards, in input order (FNV-1a, hex)
  *   tables RxC DIGEST               per board size searched with PDBs
  *   done I STATUS LEN MOVES EXPANDED GENERATED EXTRA SECONDS H0 BOUND
@@ -16,8 +17,11 @@
  * I is the board's place in the input (from 0); MOVES is '-' when there are
  * none; NEXT_BOUND is -1 for none. `iter` is the IDA* iteration a board was
  * in (np_iteration) and its `piece` lines the pieces it had finished. A file
- * without its end line, or whose digest differs, is refused as damaged; one
- * made for other boards, options or tables, as foreign. */
+ * without its end line, with anything after it, with a line of another kind,
+ * or whose digest differs, is refused as damaged, and so is one whose finished
+ * answers do not replay to the goal (checked by solve); one made for other
+ * boards, options or tables, as foreign. An error is no answer: a board that
+ * ended with status error (3) is not recorded done. */
 #ifndef NPUZZLE_CHECKPOINT_H
 #define NPUZZLE_CHECKPOINT_H
 

@@ -119,8 +119,9 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
     char *end;
     errno = 0;
     if (!s || !*s || *s == '-') {
-        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n",
-                cmd, opt, s ? s : "");
+        fprintf(stderr,
+                "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n", cmd,
+                opt, s ? s : "");
         return false;
     }
     unsigned long long v = strtoull(s, &end, 10);
@@ -141,8 +142,9 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
             end++;
     }
     if (*end || errno || end == s || (v && mult > UINT64_MAX / v)) {
-        fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n",
-                cmd, opt, s);
+        fprintf(stderr,
+                "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n", cmd,
+                opt, s);
         return false;
     }
     *out = (uint64_t)v * mult;

@@ -53,8 +53,9 @@ static int dispatch(int argc, char **argv)
             return EXIT_OK;
         }
         if (!strcmp(argv[2], "version")) {
-            printf("usage: npuzzle version\n\nPrint the version of npuzzle and of the libnpuzzle it runs "
-                   "with.\n(npuzzle --version does the same.)\n");
+            printf(
+                "usage: npuzzle version\n\nPrint the version of npuzzle and of the libnpuzzle it runs "
+                "with.\n(npuzzle --version does the same.)\n");
             return EXIT_OK;
         }
         for (size_t i = 0; i < NCOMMANDS; i++)

@@ -415,8 +415,7 @@ static const char *set_field(record *r, int field, const char *val)
     return NULL;
 }
 
-const char *record_set_field(record *r, const char *key, const char *val, char *msg,
-                             size_t msglen)
+const char *record_set_field(record *r, const char *key, const char *val, char *msg, size_t msglen)
 {
     int f = field_named(key);
     if (f < 0)

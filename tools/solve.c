@@ -510,7 +510,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
                 n = strtol(slash + 1, NULL, 10);
             }
             if (n < 1 || k < 1 || k > n) {
-                fprintf(stderr, "npuzzle solve: --shard: '%s' is not K/N with 1 <= K <= N <= 999999999\n",
+                fprintf(stderr,
+                        "npuzzle solve: --shard: '%s' is not K/N with 1 <= K <= N <= 999999999\n",
                         optarg);
                 return EXIT_USAGE;
             }
@@ -981,14 +982,15 @@ static bool options_text(char *buf, size_t len, const solve_args *a)
     const char *heuristic = a->heuristic_given ? np_hkind_name(a->opts.heuristic)
         : astar                                ? "lc"
                                                : "auto";
-    int n = snprintf(buf, len,
-             "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
-             "size=%dx%d prune=%s%s%s",
-             astar ? "astar" : "ida", heuristic, a->partition ? a->partition : "default", a->opts.no_reflect ? "no" : "yes",
-             a->opts.weight > 1.0 ? a->opts.weight : 1.0,
-             a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
-             (unsigned long long)a->opts.max_nodes, a->rows, a->cols, prune_names[a->opts.prune],
-             a->opts.dual ? " dual=yes" : "", limits);
+    int n = snprintf(
+        buf, len,
+        "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
+        "size=%dx%d prune=%s%s%s",
+        astar ? "astar" : "ida", heuristic, a->partition ? a->partition : "default",
+        a->opts.no_reflect ? "no" : "yes", a->opts.weight > 1.0 ? a->opts.weight : 1.0,
+        a->goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first",
+        (unsigned long long)a->opts.max_nodes, a->rows, a->cols, prune_names[a->opts.prune],
+        a->opts.dual ? " dual=yes" : "", limits);
     return n >= 0 && (size_t)n < len;
 }
 
