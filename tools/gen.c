@@ -109,7 +109,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
             a->jobs = (int)u;
             break;
         case 'D':
-            if (!*optarg) {
+            if (!optarg || !*optarg) {
                 fprintf(stderr, "npuzzle gen: --pdb-dir: empty (give a directory)\n");
                 return EXIT_USAGE;
             }

@@ -374,7 +374,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
             break;
         case 'P': a->partition = optarg; break;
         case 'D':
-            if (!*optarg) {
+            if (!optarg || !*optarg) {
                 fprintf(stderr, "npuzzle solve: --pdb-dir: empty (give a directory)\n");
                 return EXIT_USAGE;
             }
@@ -714,7 +714,7 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
         }
         size_t side = all < (size_t)bopts->threads ? all : (size_t)bopts->threads;
         if (total && side > 1)
-            o.max_memory = total / side ? total / side : 1; /* 0 would mean no limit */
+            o.max_memory = (total / side) ? (total / side) : 1; /* 0 would mean no limit */
     }
 #ifdef NP_MPI
     char *dir = cli_pdb_dir(a->pdb_dir_opt);
