@@ -268,7 +268,8 @@ static void test_iter(void **state)
 /* np_rank_steps + np_rank_tile_tables carry a pattern's index through random
  * walks of the blank on R x C boards, with the cells numbered by the board's
  * labels (the snake) and by the labels of the mirror cells: after every move
- * the carried index equals np_rank of the labels from scratch. */
+ * the carried index equals np_rank of the labels from scratch, and now and then
+ * the index by its definition. */
 static void test_steps(void **state)
 {
     (void)state;
@@ -324,6 +325,16 @@ static void test_steps(void **state)
                     fail_msg("%dx%d k=%d numbering %d: walk %d, carried %llu, from scratch %llu",
                              g.rows, g.cols, k, numbering, walk, (unsigned long long)index,
                              (unsigned long long)np_rank_cells_of(&r, label, pos, tiles));
+                if (walk % 97 == 0) { /* and from the definition, without the ranker */
+                    uint8_t cells[NP_RANK_MAX_K];
+                    for (int j = 0; j < k; j++)
+                        cells[j] = label[pos[tiles[j]]];
+                    if (index != index_by_definition(cells, n, k))
+                        fail_msg("%dx%d k=%d numbering %d: walk %d, carried %llu, by definition "
+                                 "%llu",
+                                 g.rows, g.cols, k, numbering, walk, (unsigned long long)index,
+                                 (unsigned long long)index_by_definition(cells, n, k));
+                }
             }
             assert_true(passing > 100);
         }
