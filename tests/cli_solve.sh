@@ -641,6 +641,12 @@ run help help
 expect "help help: the command list, exit 0" 0 out "^  random " out "^  version "
 run help nosuch
 expect "help nosuch: exit 2" 2 err "no command 'nosuch'"
+# every help text fits an 80-column terminal
+for c in "--help" "help solve" "help gen" "help info" "help verify" "help random" "help version"; do
+    # shellcheck disable=SC2086 # two words: the command and its argument
+    run $c
+    check "npuzzle $c: every line within 80 columns" test -z "$(awk 'length > 80' out)" -a -s out
+done
 
 # an empty --pdb-dir is a mistake (an unset variable), not the default directory
 run solve --pdb-dir "" main.txt

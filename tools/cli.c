@@ -174,3 +174,11 @@ int cli_stdout_status(const char *cmd, int rc)
             errno ? strerror(errno) : "");
     return rc == EXIT_OK || rc == EXIT_FAIL ? EXIT_PDB : rc;
 }
+
+const char *cli_pdb_dir_option(const char *cmd, const char *value)
+{
+    if (value && *value)
+        return value;
+    fprintf(stderr, "npuzzle %s: --pdb-dir: empty (give a directory)\n", cmd);
+    return NULL;
+}

@@ -60,6 +60,10 @@ char *cli_pdb_dir(const char *option_value);
 /* Thread count: -j N if given (>0), else OMP_NUM_THREADS (via omp_get_max_threads). */
 int cli_threads(int option_value);
 
+/* The value of --pdb-dir, or NULL (reported) when it is empty: an unset
+ * variable, most likely, which must not stand for the default directory. */
+const char *cli_pdb_dir_option(const char *cmd, const char *value);
+
 /* Flush standard output after command `cmd` finished with exit code rc; a
  * write error (a full disk, a closed pipe) is reported, and turns rc 0 or 1
  * into EXIT_PDB: results that were not written are not results.

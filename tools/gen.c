@@ -21,8 +21,8 @@ void usage_gen(void)
            "\n"
            "options:\n"
            "  --size RxC             board size (default: the partition's, else 4x4)\n"
-           "  --partition NAME       a catalogue partition (8:4-4, 15:7-8, 15:6-6-3, 15:5-5-5,\n"
-           "                         24:6-6-6-6) or tiles such as 1,2,3,4/5,6,7,8\n"
+           "  --partition NAME       a catalogue partition (8:4-4, 15:7-8, 15:6-6-3,\n"
+           "                         15:5-5-5, 24:6-6-6-6) or tiles such as 1,2,3,4/5,6,7,8\n"
            "                         (default: the board's default partition)\n"
            "  --pattern TILES        build only these patterns, e.g. 1,2,3 or 1,2/3,4\n"
            "  -j, --jobs N           threads (default: all cores, or OMP_NUM_THREADS)\n"
@@ -33,7 +33,8 @@ void usage_gen(void)
            "  --max-memory BYTES     refuse patterns needing more (suffix K, M, G or T)\n"
            "  --dry-run              print what would be built and its sizes; build nothing\n"
            "  --goal GOAL            blank-first (default) or blank-last\n"
-           "  --8bit                 store 8-bit values (default: 4-bit when every entry fits)\n"
+           "  --8bit                 store 8-bit values (default: 4-bit when every entry\n"
+           "                         fits)\n"
            "  --dual                 also the tables `npuzzle solve --dual` uses: each\n"
            "                         pattern with the goal's blank in a region its tiles\n"
            "                         wall off, and each pattern without each of its tiles\n"
@@ -109,11 +110,8 @@ static int parse_args(gen_args *a, int argc, char **argv)
             a->jobs = (int)u;
             break;
         case 'D':
-            if (!optarg || !*optarg) {
-                fprintf(stderr, "npuzzle gen: --pdb-dir: empty (give a directory)\n");
+            if (!(a->pdb_dir_opt = cli_pdb_dir_option("gen", optarg)))
                 return EXIT_USAGE;
-            }
-            a->pdb_dir_opt = optarg;
             break;
         case 'z':
             a->zlevel = DEFAULT_ZSTD_LEVEL;

@@ -9,7 +9,8 @@
 
 void usage_random(void)
 {
-    printf("usage: npuzzle random --size RxC [-n N] [--seed S] [--goal blank-first|blank-last]\n"
+    printf("usage: npuzzle random --size RxC [-n N] [--seed S]\n"
+           "                      [--goal blank-first|blank-last]\n"
            "\n"
            "Print N uniformly random solvable boards of R x C, one per line in the input\n"
            "format of npuzzle solve, each with a comment '# id=I' (I = 1..N). The same\n"

@@ -111,9 +111,10 @@ void usage_solve(void)
            "moves: U D L R), nodes expanded and generated, seconds, h0 (start heuristic).\n"
            "\n"
            "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
-           "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O error,\n"
-           "130 interrupted by SIGINT or SIGTERM while --gen builds tables or with\n"
-           "--checkpoint (the checkpoint is written first).\n");
+           "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O\n"
+           "error (a full disk under the output too), 130 interrupted by SIGINT or SIGTERM\n"
+           "while --gen builds tables or with --checkpoint (the checkpoint is written\n"
+           "first).\n");
 }
 
 /* A table truncated while mapped faults on the next lookup (SIGBUS): say
@@ -374,11 +375,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
             break;
         case 'P': a->partition = optarg; break;
         case 'D':
-            if (!optarg || !*optarg) {
-                fprintf(stderr, "npuzzle solve: --pdb-dir: empty (give a directory)\n");
+            if (!(a->pdb_dir_opt = cli_pdb_dir_option("solve", optarg)))
                 return EXIT_USAGE;
-            }
-            a->pdb_dir_opt = optarg;
             break;
         case 'G': a->gen = true; break;
         case 'R': a->opts.no_reflect = true; break;
