@@ -9,6 +9,7 @@
 
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_gen.h"
+#include "npuzzle/sys.h"
 #include "error_internal.h"
 #include "pdb_stamp_internal.h"
 #include "pdbset_internal.h"
@@ -22,6 +23,17 @@ static int copy_to_huge_pages(np_pdbset *set, int p, char *err, size_t errlen)
     const size_t huge = (size_t)2 << 20;
     size_t len = (size_t)np_pdb_payload_bytes(set->view[p].encoding, set->view[p].entries);
     size_t alloc = (len + huge - 1) & ~(huge - 1);
+    /* Refused before allocating: with overcommit the allocation would pass
+     * and the copy be killed halfway. */
+    const uint64_t avail = np_mem_available();
+    if (avail && alloc > avail) {
+        char need[32], have[32];
+        return np__fail(NP_ETOOBIG, err, errlen,
+                        "%s: a private copy of the table needs %s, but only %s is available "
+                        "(leave out --pdb-private: the shared mapping needs none)",
+                        np_pdb_path(set->pdb[p]), np_format_bytes(need, sizeof need, alloc),
+                        np_format_bytes(have, sizeof have, avail));
+    }
     void *mem = NULL;
     if (posix_memalign(&mem, huge, alloc) != 0) {
         return np__fail(NP_ENOMEM, err, errlen,

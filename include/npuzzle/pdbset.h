@@ -35,7 +35,8 @@ typedef struct np_pdbset np_pdbset;
  *  @param err  receives a message naming the file and the problem.
  *  @return NP_OK; NP_EINVAL (partition not covering the board, a path too
  *          long, or a labelled geometry: board.h); NP_ENOMEM (the set, or a
- *          private copy); NP_EMISMATCH (a table's entry count is not the
+ *          private copy); NP_ETOOBIG (a private copy larger than MemAvailable,
+ *          refused before allocating); NP_EMISMATCH (a table's entry count is not the
  *          pattern's); or the np_pdb_open() error of the first bad file
  *          (NP_ENOTFOUND, NP_EFORMAT, NP_EVERSION, NP_ETRUNCATED,
  *          NP_ECHECKSUM, NP_EMISMATCH, NP_EIO, NP_ENOMEM, NP_EINVAL).
