@@ -59,6 +59,10 @@ LAST="npuzzle version"
 LD_LIBRARY_PATH="$LIB" "$BIN/npuzzle" version >out 2>err
 rc=$?
 expect "npuzzle version: meson.build's, library and program alike" 0 out "^npuzzle $version \(libnpuzzle $version\)$"
+LAST="npuzzle --version"
+LD_LIBRARY_PATH="$LIB" "$BIN/npuzzle" --version >out 2>err
+rc=$?
+expect "npuzzle --version: the same" 0 out "^npuzzle $version \(libnpuzzle $version\)$"
 LAST="npuzzle solve -H lc --check share/npuzzle/hardest8.txt"
 LD_LIBRARY_PATH="$LIB" "$BIN/npuzzle" solve -H lc --check "$DATA/npuzzle/hardest8.txt" >out 2>err
 rc=$?
