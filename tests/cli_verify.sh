@@ -203,6 +203,9 @@ expect "json: no comma between fields: exit 2, the field named" 2 err "bad.json:
 sed '1s/,moves,/,moves,moves,/; 2s/,\([UDLR]*\),/,UUU,\1,/' one.csv >bad.csv
 run verify --boards k1.txt --results bad.csv
 expect "csv: a column given twice: exit 2" 2 err "bad.csv:2: field moves: given twice"
+sed '2s/,\([UDLR]*\),/,"\1,/' one.csv >bad.csv
+run verify --boards k1.txt --results bad.csv
+expect "csv: a quote not closed: exit 2, its column named" 2 err "bad.csv:2: field moves: its quote is not closed"
 sed '2s/$/ extra words/' one.text >bad.text
 run verify --boards k1.txt --results bad.text
 expect "text: words after the moves: exit 2" 2 err "bad.text:2: field moves: text after them"

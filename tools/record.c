@@ -557,7 +557,8 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
 }
 
 /* Split a csv line in place into at most RECORD_MAX_COLUMNS fields ("" quotes
- * doubled). @return the number of fields, or -1 when a quote is not closed. */
+ * doubled). @return the number of fields, or -N when field N's quote is not
+ * closed. */
 static int csv_split(char *s, char **f)
 {
     int n = 0;
@@ -570,7 +571,7 @@ static int csv_split(char *s, char **f)
             s++;
             for (;;) {
                 if (!*s)
-                    return -1;
+                    return -n; /* the field whose quote is open */
                 if (*s == '"') {
                     if (s[1] == '"') {
                         *w++ = '"';
@@ -611,7 +612,7 @@ static int read_format(record_reader *rd, char *s, char *msg, size_t msglen)
         char *f[RECORD_MAX_COLUMNS];
         int n = csv_split(s, f);
         if (n < 0) {
-            snprintf(msg, msglen, "field header: a quote is not closed");
+            snprintf(msg, msglen, "field header: the quote of column %d is not closed", -n);
             return -1;
         }
         rd->fmt = RECORD_CSV;
@@ -680,7 +681,9 @@ static int read_csv(const record_reader *rd, char *s, record *r, char *msg, size
     char *f[RECORD_MAX_COLUMNS];
     int n = csv_split(s, f);
     if (n < 0) {
-        snprintf(msg, msglen, "a quote is not closed");
+        const int col = -n - 1;
+        snprintf(msg, msglen, "field %s: its quote is not closed",
+                 col < rd->ncols && rd->colname[col] ? rd->colname[col] : "(past the header's)");
         return -1;
     }
     if (n != rd->ncols) {
