@@ -25,6 +25,11 @@
 #define LLVMFuzzerTestOneInput fuzz_pdb_open_one
 #include "fuzz/fuzz_pdb_open.c"
 #undef LLVMFuzzerTestOneInput
+#undef CHECK
+
+#define LLVMFuzzerTestOneInput fuzz_results_parse_one
+#include "fuzz/fuzz_results_parse.c"
+#undef LLVMFuzzerTestOneInput
 
 #ifndef NPUZZLE_DATA_DIR
 #define NPUZZLE_DATA_DIR "data"
@@ -87,11 +92,19 @@ static void test_pdb_corpus(void **state)
     (void)replay("regress/pdb", fuzz_pdb_open_one);
 }
 
+static void test_results_corpus(void **state)
+{
+    (void)state;
+    assert_true(replay("corpus/results", fuzz_results_parse_one) >= 6);
+    (void)replay("regress/results", fuzz_results_parse_one);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_board_corpus),
         cmocka_unit_test(test_pdb_corpus),
+        cmocka_unit_test(test_results_corpus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
