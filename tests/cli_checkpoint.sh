@@ -226,7 +226,7 @@ run solve -H lc -j 1 -f json --checkpoint fin-same b1.txt
 expect "  ... its digest redone, unchanged: it still answers (the helper is right)" 0
 same_answers "  ... with the same answer" fin.json out
 # the moves reversed: as many, all letters U D L R, but not a way to the goal
-rev=$(sed -n 's/^done 0 0 [0-9]* \([UDLR]*\) .*/\1/p' fin | rev)
+rev=$(sed -n 's/^done 0 0 [0-9]* \([UDLR]*\) .*/\1/p' fin | python3 -c 'import sys; print(sys.stdin.read().strip()[::-1])')
 redigest fin fin-rev '^(done 0 0 [0-9]+ )[UDLR]+' "\\g<1>$rev"
 run solve -H lc -j 1 -f json --checkpoint fin-rev b1.txt
 expect "  ... moves that do not reach the goal: refused, exit 3, named" 3 \
