@@ -149,17 +149,17 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
         return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)",
                         path, have, NP_PDB_HEADER_SIZE);
     h->version = get_u32(b + 8);
-    /* A byte flipped in the version reads as a newer format: when the header
-     * fails this version's checksum too, both are said. */
-    const bool sum_ok =
-        have < NP_PDB_HEADER_SIZE || get_u64(b + HDR_CHECKED) == XXH3_64bits(b, HDR_CHECKED);
+    /* This version's header checksum, computed once: a byte flipped in the
+     * version reads as a newer format, and when the header fails the checksum
+     * too, both are said. (Not computed on a header cut short.) */
+    const bool whole = have >= NP_PDB_HEADER_SIZE;
+    const bool sum_bad = whole && get_u64(b + HDR_CHECKED) != XXH3_64bits(b, HDR_CHECKED);
     if (h->version > NP_PDB_FORMAT_VERSION)
         return np__fail(NP_EVERSION, err, errlen,
                         "%s: written by a newer npuzzle (format version %u, this one reads %u)%s",
                         path, h->version, NP_PDB_FORMAT_VERSION,
-                        have >= NP_PDB_HEADER_SIZE && !sum_ok
-                            ? ", or damaged (this version's header checksum does not match)"
-                            : "");
+                        sum_bad ? ", or damaged (this version's header checksum does not match)"
+                                : "");
     if (h->version == 0)
         return np__fail(NP_EFORMAT, err, errlen, "%s: bad format version 0", path);
     /* Versions 1-3 stored the same values under other indices (pdb_file.h). */
@@ -168,10 +168,10 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
                         "%s: written by an older npuzzle (format version %u, this one reads %u); "
                         "npuzzle gen rebuilds it",
                         path, h->version, NP_PDB_FORMAT_VERSION);
-    if (have < NP_PDB_HEADER_SIZE)
+    if (!whole)
         return np__fail(NP_ETRUNCATED, err, errlen, "%s: truncated header (%zu bytes, need %u)",
                         path, have, NP_PDB_HEADER_SIZE);
-    if (get_u64(b + HDR_CHECKED) != XXH3_64bits(b, HDR_CHECKED))
+    if (sum_bad)
         return np__fail(NP_ECHECKSUM, err, errlen, "%s: header checksum mismatch (file corrupt)",
                         path);
     if (get_u32(b + 12) != NP_PDB_HEADER_SIZE)

@@ -186,8 +186,8 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
         int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
         char tiles[128];
         np_pattern_format(tiles, sizeof tiles, pl->pat, ',');
-        double placements = 1; /* of the tiles and the blank */
-        for (int t = 0; t <= pl->pat->ntiles; t++)
+        double placements = 1; /* of the tiles and the blank, when too many */
+        for (int t = 0; erc == NP_ETOOBIG && t <= pl->pat->ntiles; t++)
             placements *= g->cells - t;
         if (erc == NP_ETOOBIG && placements >= 0x1p64) {
             /* past what 64-bit sizes count: say how far past */

@@ -549,6 +549,9 @@ static int parse_args(solve_args *a, int argc, char **argv)
         fprintf(stderr, "npuzzle solve: --algorithm astar works with -H md or lc\n");
         return EXIT_USAGE;
     }
+    /* A* takes no tables: without -H, the stronger of md and lc */
+    if (a->bopts.algorithm == NP_ALG_ASTAR && !a->heuristic_given)
+        a->opts.heuristic = NP_H_LC;
     if (a->opts.dual) {
         /* the dual lookups are PDB lookups of optimal IDA* */
         const char *clash = optimal_pdb_clash(a);
@@ -627,8 +630,6 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
         } else {
             o->heuristic = a->heuristic_given ? a->opts.heuristic : NP_H_LC;
         }
-    } else if (!a->heuristic_given) {
-        o->heuristic = NP_H_LC; /* A*, which takes no tables: the stronger of md and lc */
     }
     return EXIT_OK;
 }
@@ -976,10 +977,8 @@ static bool options_text(char *buf, size_t len, const solve_args *a)
     const bool astar = a->bopts.algorithm == NP_ALG_ASTAR;
     if (astar && cli_threads(a->jobs) > 1 && used < sizeof limits)
         snprintf(limits + used, sizeof limits - used, " jobs=%d", cli_threads(a->jobs));
-    /* A* without -H takes lc (group_open); earlier versions took md */
-    const char *heuristic = a->heuristic_given ? np_hkind_name(a->opts.heuristic)
-        : astar                                ? "lc"
-                                               : "auto";
+    /* A* without -H takes lc (parse_args; earlier versions took md) */
+    const char *heuristic = a->heuristic_given || astar ? np_hkind_name(a->opts.heuristic) : "auto";
     int n = snprintf(
         buf, len,
         "algorithm=%s heuristic=%s partition=%s reflect=%s weight=%g goal=%s max-nodes=%llu "
