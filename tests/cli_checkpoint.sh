@@ -164,20 +164,25 @@ same_answers "--prune fsm12, resumed: the answers of an uninterrupted run" ref12
 run verify -q --boards one.txt --results ref12.json
 expect "--prune fsm12, uninterrupted: optimal (verify against Korf's length)" 0 out "1 ok"
 check "--prune fsm12: other counts than the default machine" test "$(answers ref12.json)" != "$(answers ref1.json)"
-# a well-formed checkpoint whose piece count does not fit the board (as another version of npuzzle
-# could write): its digest recomputed (FNV-1a 64 over the lines before the end line)
-if grep -q '^iter 0 ' good; then
-    python3 - good notfit <<'PY'
+# redigest IN OUT REGEX REPLACEMENT: IN with REGEX (python's re) replaced in its body lines, and
+# the end line redone (FNV-1a 64 over the lines before it), as a checkpoint edited with care
+redigest() {
+    python3 - "$@" <<'PY'
 import re, sys
-lines = [l for l in open(sys.argv[1]).read().split("\n") if l and not l.startswith("end ")]
-lines = [re.sub(r"^(iter 0 \d+ [1-9]\d* )(\d+)", lambda m: m.group(1) + str(int(m.group(2)) + 1), l)
-         for l in lines]
-text = "\n".join(lines) + "\n"
+src, dst, pat, rep = sys.argv[1:5]
+lines = [l for l in open(src).read().split("\n") if l and not l.startswith("end ")]
+text = "".join(re.sub(pat, rep, l) + "\n" for l in lines)
 h = 0xcbf29ce484222325
 for b in text.encode():
     h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-open(sys.argv[2], "w").write(text + "end %016x\n" % h)
+open(dst, "w").write(text + "end %016x\n" % h)
 PY
+}
+# a well-formed checkpoint whose piece count does not fit the board (as another version of npuzzle
+# could write): one piece more on its iter line, its digest redone
+if grep -q '^iter 0 ' good; then
+    pieces=$(sed -n 's/^iter 0 [0-9]* [1-9][0-9]* \([0-9]*\) .*/\1/p' good)
+    redigest good notfit '^(iter 0 \d+ [1-9]\d* )\d+' "\\g<1>$((pieces + 1))"
     run solve -H lc --checkpoint notfit one.txt
     if grep -q '^iter 0 [0-9]* 0 ' good; then
         skip "a state that does not fit: the checkpoint holds no pieces yet"
@@ -189,8 +194,7 @@ else
 fi
 # A* boards side by side share --max-memory, so an A* checkpoint made on two threads resumes on two
 # threads only; two copies of an 8-puzzle board that A* solves in 600K but not in 300K
-grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=a/' >astar2.txt
-grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=b/' >>astar2.txt
+hardest8_twice astar2.txt
 rm -f cka
 run solve -a astar -H md -j 2 --max-memory 600K -f csv --checkpoint cka astar2.txt
 expect "A* -j 2 --max-memory 600K: 300K each, both stop at the limit" 1
@@ -204,19 +208,6 @@ check "  ... heuristic=lc, not auto" grep -q '^options algorithm=astar heuristic
 
 # Checkpoints edited by hand (or by a bug) with their digest redone: the answers they hold are
 # checked as npuzzle verify would, and lines they cannot hold are named.
-# redigest IN OUT REGEX REPLACEMENT: IN with REGEX replaced in its body lines, the end line redone
-redigest() {
-    python3 - "$@" <<'PY'
-import re, sys
-src, dst, pat, rep = sys.argv[1:5]
-lines = [l for l in open(src).read().split("\n") if l and not l.startswith("end ")]
-text = "".join(re.sub(pat, rep, l) + "\n" for l in lines)
-h = 0xcbf29ce484222325
-for b in text.encode():
-    h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-open(dst, "w").write(text + "end %016x\n" % h)
-PY
-}
 rm -f fin
 run solve -H lc -j 1 -f json --checkpoint fin b1.txt
 expect "a finished checkpoint of Korf #5" 0

@@ -182,3 +182,11 @@ for line in open(sys.argv[1]):
         print(dist.get(tuple(int(x) for x in tiles), -1))
 PY
 }
+
+# hardest8_twice FILE: the first 31-move 8-puzzle board of data/hardest8.txt twice, as ids a and b
+# (A* with -H md solves it in 600 KiB of --max-memory, not in 300 KiB: tests of its memory share)
+hardest8_twice() {
+    local board
+    board=$(grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/ *#.*//')
+    printf '%s  # id=a\n%s  # id=b\n' "$board" "$board" >"$1"
+}

@@ -352,8 +352,7 @@ run solve --format json --algorithm astar -H md main.txt
 check "--algorithm astar -H md: lengths correct" answers_ok
 # --max-memory is shared by the A* boards solved side by side: two copies of an 8-puzzle board
 # that A* (-H md) solves in 600 KiB but not in 300 KiB (it needs 256-512 KiB)
-grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=a/' >mem2.txt
-grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/#.*/# id=b/' >>mem2.txt
+hardest8_twice mem2.txt
 run solve --format csv --algorithm astar -H md -j 1 --max-memory 600K mem2.txt
 check "--algorithm astar --max-memory 600K -j 1: both solved, one after the other" \
     test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 2

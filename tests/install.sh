@@ -89,24 +89,19 @@ complete_words() { # LINE: what bash completes after it
         _npuzzle
         echo "${COMPREPLY[*]}"' _ "$DATA/bash-completion/completions/npuzzle" "$1"
 }
-got=$(complete_words "npuzzle so")
-LAST="completion of 'npuzzle so': '$got'"
-check "bash completion: 'npuzzle so' gives solve" test "$got" = "solve"
-got=$(complete_words "npuzzle solve --heu")
-LAST="completion of 'npuzzle solve --heu': '$got'"
-check "bash completion: 'npuzzle solve --heu' gives --heuristic" test "$got" = "--heuristic"
-got=$(complete_words "npuzzle solve --prune ")
-LAST="completion of 'npuzzle solve --prune ': '$got'"
-check "bash completion: the values of --prune" test "$got" = "fsm fsm12 parent"
-got=$(complete_words "npuzzle info --format ")
-LAST="completion of 'npuzzle info --format ': '$got'"
-check "bash completion: info's formats (no csv)" test "$got" = "text json"
-got=$(complete_words "npuzzle gen --8")
-LAST="completion of 'npuzzle gen --8': '$got'"
-check "bash completion: 'npuzzle gen --8' gives --8bit" test "$got" = "--8bit"
-got=$(complete_words "npuzzle gen --partition 24")
-LAST="completion of 'npuzzle gen --partition 24': '$got'"
-check "bash completion: 'npuzzle gen --partition 24' gives 24:6-6-6-6" test "$got" = "24:6-6-6-6"
+# completes LINE WANT NAME: what bash completes after LINE is exactly WANT
+completes() {
+    local got
+    got=$(complete_words "$1")
+    LAST="completion of '$1': '$got'"
+    check "bash completion: $3" test "$got" = "$2"
+}
+completes "npuzzle so" "solve" "'npuzzle so' gives solve"
+completes "npuzzle solve --heu" "--heuristic" "'npuzzle solve --heu' gives --heuristic"
+completes "npuzzle solve --prune " "fsm fsm12 parent" "the values of --prune"
+completes "npuzzle info --format " "text json" "info's formats (no csv)"
+completes "npuzzle gen --8" "--8bit" "'npuzzle gen --8' gives --8bit"
+completes "npuzzle gen --partition 24" "24:6-6-6-6" "'npuzzle gen --partition 24' gives 24:6-6-6-6"
 
 # Every option that completion offers is one its subcommand accepts: given as OPT=1 (an option
 # that takes a value) or OPT (one that takes none) before an option that exists nowhere, the
