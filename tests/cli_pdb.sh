@@ -185,6 +185,11 @@ expect_rc 2 "blank in pattern" "$NP" gen --size 3x3 --pattern 0,1 --dry-run
 expect_rc 2 "tile off the board" "$NP" gen --size 3x3 --pattern 1,9 --dry-run
 expect_rc 2 "pattern too large" "$NP" gen --size 2x2 --pattern 1,2,3 --dry-run
 expect_rc 2 "both --partition and --pattern" "$NP" gen --partition 8:4-4 --pattern 1,2 --dry-run
+# a partition covers its board, as solve needs; --pattern builds a part of one
+expect_rc 2 "partition that misses tiles" "$NP" gen --size 3x3 --partition 1,2/3,4 --dry-run
+has "npuzzle gen: --partition 1,2/3,4: tile 5 is in no pattern" "$T/err" "names the option and the missing tile"
+has "; --pattern builds only some patterns" "$T/err" "points to --pattern"
+expect_rc 0 "the same tiles as --pattern" "$NP" gen --size 3x3 --pattern 1,2/3,4 --dry-run
 expect_rc 2 "bad -j" "$NP" gen -j 0 --dry-run
 expect_rc 2 "bad -j text" "$NP" gen -j x --dry-run
 expect_rc 2 "bad --compress level" "$NP" gen --compress=99 --dry-run

@@ -23,7 +23,8 @@ void usage_gen(void)
            "  --size RxC             board size (default: the partition's, else 4x4)\n"
            "  --partition NAME       a catalogue partition (8:4-4, 15:7-8, 15:6-6-3,\n"
            "                         15:5-5-5, 24:6-6-6-6) or tiles such as 1,2,3,4/5,6,7,8\n"
-           "                         (default: the board's default partition)\n"
+           "                         that cover the board (default: the board's default\n"
+           "                         partition)\n"
            "  --pattern TILES        build only these patterns, e.g. 1,2,3 or 1,2/3,4\n"
            "  -j, --jobs N           threads (default: all cores, or OMP_NUM_THREADS)\n"
            "  --pdb-dir DIR          where the files go (default: $NPUZZLE_PDB_DIR, else\n"
@@ -176,9 +177,20 @@ static int resolve_partition(np_partition *part, gen_args *a)
         }
     }
     int rc;
-    if (spec)
-        rc = np_partition_resolve(part, spec, a->rows, a->cols, false, err, sizeof err);
-    else {
+    if (spec) {
+        /* a partition covers the board, as solve looks it up; --pattern
+         * builds some patterns only */
+        rc = np_partition_resolve(part, spec, a->rows, a->cols, a->partition != NULL, err,
+                                  sizeof err);
+        if (rc != NP_OK) {
+            fprintf(stderr, "npuzzle gen: %s %s: %s%s\n",
+                    a->partition ? "--partition" : "--pattern", spec, err,
+                    a->partition && strstr(err, "in no pattern")
+                        ? "; --pattern builds only some patterns"
+                        : "");
+            return EXIT_USAGE;
+        }
+    } else {
         rc = np_partition_default(part, a->rows, a->cols);
         if (rc != NP_OK)
             snprintf(err, sizeof err,
