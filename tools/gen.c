@@ -176,32 +176,28 @@ static int resolve_partition(np_partition *part, gen_args *a)
             a->rows = a->cols = 4;
         }
     }
-    int rc;
-    if (spec) {
-        /* a partition covers the board, as solve looks it up; --pattern
-         * builds some patterns only */
-        rc = np_partition_resolve(part, spec, a->rows, a->cols, a->partition != NULL, err,
-                                  sizeof err);
-        if (rc != NP_OK) {
-            fprintf(stderr, "npuzzle gen: %s %s: %s%s\n",
-                    a->partition ? "--partition" : "--pattern", spec, err,
-                    a->partition && strstr(err, "in no pattern")
-                        ? "; --pattern builds only some patterns"
-                        : "");
+    if (!spec) {
+        if (np_partition_default(part, a->rows, a->cols) != NP_OK) {
+            fprintf(stderr,
+                    "npuzzle gen: no default partition for a %dx%d board; give --partition or "
+                    "--pattern\n",
+                    a->rows, a->cols);
             return EXIT_USAGE;
         }
-    } else {
-        rc = np_partition_default(part, a->rows, a->cols);
-        if (rc != NP_OK)
-            snprintf(err, sizeof err,
-                     "no default partition for a %dx%d board; give --partition or --pattern",
-                     a->rows, a->cols);
+        return EXIT_OK;
     }
-    if (rc != NP_OK) {
-        fprintf(stderr, "npuzzle gen: %s\n", err);
-        return EXIT_USAGE;
-    }
-    return EXIT_OK;
+    /* a partition covers the board, as solve looks it up; --pattern builds
+     * some patterns only */
+    if (np_partition_resolve(part, spec, a->rows, a->cols, a->partition != NULL, err, sizeof err) ==
+        NP_OK)
+        return EXIT_OK;
+    /* tiles that would do as patterns: only the cover is missing */
+    np_partition some;
+    const bool uncovered = a->partition &&
+        np_partition_resolve(&some, spec, a->rows, a->cols, false, NULL, 0) == NP_OK;
+    fprintf(stderr, "npuzzle gen: %s %s: %s%s\n", a->partition ? "--partition" : "--pattern", spec,
+            err, uncovered ? "; --pattern builds only some patterns" : "");
+    return EXIT_USAGE;
 }
 
 int cmd_gen(int argc, char **argv)
