@@ -263,6 +263,28 @@ LAST="npuzzle solve --progress one.txt: bounds $bounds"
 check "--progress: the bounds rise by two, from h0" awk -v b="$bounds" 'BEGIN {
     n = split(b, v, " "); if (n < 2) exit 1
     for (i = 2; i <= n; i++) if (v[i] != v[i - 1] + 2) exit 1 }'
+# within an iteration, the pieces searched so far: with --progress-every 0 a line per finished piece,
+# counted one by one up to the iteration's number of pieces, the answers unchanged
+pieces_in_order() {
+    awk '/ pieces searched;/ {
+        split($0, w, " "); b = w[4]; k = w[5]; m = w[7]; sub(/:/, "", b)
+        if (b != cb) { cb = b; ck = 0 }
+        if (k != ck + 1 || k > m) bad = 1
+        if (k == m) full = 1
+        ck = k; n++ }
+        END { exit !(n > 0 && !bad && full) }' "$1"
+}
+run solve -H lc -j 2 -f json --progress --progress-every 0 one.txt
+expect "--progress-every 0: a line per finished piece" 0 \
+    err "^npuzzle solve: bound [0-9]+: [0-9]+ of [0-9]+ pieces searched; [0-9]+ nodes generated, [0-9.]+ M nodes/s, [0-9.]+ s$"
+cp out pieces.json
+same_answers "--progress-every 0: the moves and counts of the run without it" ref1.json pieces.json
+check "--progress-every 0: within each bound the pieces counted 1, 2, ... up to their number" \
+    pieces_in_order err
+run solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt
+check "--progress-every 0 with --checkpoint: the pieces counted the same way" pieces_in_order err
+run solve -H lc -j 2 --progress --progress-every -1 one.txt
+expect "--progress-every -1: refused, exit 2" 2 err "bad value for --progress-every: '-1'"
 run solve -H lc -j 2 --progress k5.txt
 check "--progress on several boards: no iteration lines" test "$(grep -c 'bound [0-9]* next' err)" -eq 0
 run solve -H lc -j 2 --batch one-at-a-time --progress k5.txt

@@ -46,6 +46,8 @@ struct checkpoint {
     size_t resumed;
     pthread_mutex_t lock;
     void (*observe)(void *ctx, const np_iteration *next);
+    void (*observe_piece)(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
+                          const np_piece *p);
     void *observe_ctx;
     double every, last_write;
     int error;
@@ -252,6 +254,12 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *p)
         c->error = EXIT_PDB;
     }
     save_due(c);
+    if (c->observe_piece) {
+        uint64_t nodes = 0;
+        for (size_t k = 0; k < b->npieces; k++)
+            nodes += b->pieces[k].generated;
+        c->observe_piece(c->observe_ctx, &b->it, b->npieces, nodes, p);
+    }
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -272,9 +280,13 @@ static void on_iteration(void *ctx, const np_iteration *next)
     pthread_mutex_unlock(&c->lock);
 }
 
-void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next), void *ctx)
+void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next),
+                        void (*piece)(void *ctx, const np_iteration *it, size_t done,
+                                      uint64_t nodes, const np_piece *p),
+                        void *ctx)
 {
     c->observe = fn;
+    c->observe_piece = piece;
     c->observe_ctx = ctx;
 }
 

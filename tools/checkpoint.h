@@ -61,9 +61,15 @@ void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts);
 /* Board i finished with result r (its seconds are made those of all runs). */
 void checkpoint_finish(checkpoint *c, size_t i, np_result *r);
 
-/* Also call fn(ctx, next) whenever a board's iteration ends (a progress
- * report), from the search's threads, under the checkpoint's lock. */
-void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next), void *ctx);
+/* Also call fn(ctx, next) whenever a board's iteration ends, and piece(ctx,
+ * it, done, nodes, p) whenever one of its pieces finishes (`done` of the
+ * iteration's it->npieces finished, counting those of earlier runs, `nodes`
+ * generated in them; p the piece): progress reports, from the search's
+ * threads, under the checkpoint's lock. Either may be NULL. */
+void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next),
+                        void (*piece)(void *ctx, const np_iteration *it, size_t done,
+                                      uint64_t nodes, const np_piece *p),
+                        void *ctx);
 
 /* Write the file now. @return EXIT_OK or EXIT_PDB (reported). */
 int checkpoint_save(checkpoint *c);

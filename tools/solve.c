@@ -101,8 +101,11 @@ void usage_solve(void)
            "                       shards, concatenated, pass npuzzle verify --boards)\n"
            "      --progress       report each finished board on standard error (and, for\n"
            "                       boards solved one at a time, each finished iteration:\n"
-           "                       the next bound, nodes, rate, time; on a terminal,\n"
-           "                       always)\n"
+           "                       the next bound, nodes, rate, time; within a long\n"
+           "                       iteration on several threads or with --checkpoint,\n"
+           "                       the pieces searched so far; on a terminal, always)\n"
+           "      --progress-every S  a pieces line at most every S seconds (default 60;\n"
+           "                       0: after every finished piece)\n"
            "  -q, --quiet          no progress or summary on standard error\n"
            "  -h, --help           this text\n"
            "\n"
@@ -230,27 +233,92 @@ typedef struct progress_ctx {
     double t0;               /* when the board's search started */
     size_t current, total;   /* that board (its index in the batch), of how many */
     bool mpi;                /* npuzzle-mpi: boards go to ranks */
+    double every;            /* --progress-every: least seconds between piece lines */
+    double last_line;        /* when the board's last progress line was written */
+    double iter_t0;          /* when this run began the board's current iteration */
+    uint64_t run_nodes;      /* generated in its pieces this run finished (the rate) */
+    int piece_bound;         /* without a checkpoint: the iteration whose pieces */
+    size_t piece_npieces;    /*   are counted here, */
+    size_t pieces_done;      /*   how many of them finished */
+    uint64_t piece_nodes;    /*   and their nodes */
 } progress_ctx;
+
+/* The board's name before a progress line, when the batch has several. */
+static const char *progress_board(const progress_ctx *p, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (p->total > 1) {
+        char idbuf[32];
+        snprintf(buf, len, "[%zu/%zu] %s: ", p->current + 1, p->total,
+                 entry_id(&p->entries[p->current], idbuf, sizeof idbuf));
+    }
+    return buf;
+}
 
 /* One board's search finished an iteration: the next bound, the nodes so far,
  * the rate and the time, in place on a terminal, a line each otherwise. */
 static void on_iteration(void *ctx, const np_iteration *next)
 {
-    const progress_ctx *p = ctx;
+    progress_ctx *p = ctx;
     if (!p->iterations)
         return; /* boards side by side: their lines would interleave */
-    double dt = np_clock() - p->t0;
+    p->last_line = p->iter_t0 = np_clock();
+    p->run_nodes = 0;
+    double dt = p->last_line - p->t0;
     double nodes = (double)(next->generated + next->extra);
-    char board[64] = "";
-    if (p->total > 1) {
-        char idbuf[32];
-        snprintf(board, sizeof board, "[%zu/%zu] %s: ", p->current + 1, p->total,
-                 entry_id(&p->entries[p->current], idbuf, sizeof idbuf));
-    }
+    char board[64];
     fprintf(stderr, "%s%sbound %d next; %llu nodes generated, %.1f M nodes/s, %.1f s%s",
-            p->tty ? "\r\033[K" : "npuzzle solve: ", board, next->bound,
-            (unsigned long long)next->generated, dt > 0 ? nodes / dt / 1e6 : 0.0, dt,
+            p->tty ? "\r\033[K" : "npuzzle solve: ", progress_board(p, board, sizeof board),
+            next->bound, (unsigned long long)next->generated, dt > 0 ? nodes / dt / 1e6 : 0.0, dt,
             p->tty ? "" : "\n");
+}
+
+/* A piece of the board's iteration `it` finished: `done` of its pieces have
+ * (in all runs), with `nodes` generated in them. Within a long iteration, a
+ * line at most every p->every seconds: where the iteration stands, the nodes
+ * so far, the rate (of the pieces this run finished in this iteration, over
+ * the time since it began it) and the time. */
+static void report_piece(progress_ctx *p, const np_iteration *it, size_t done, uint64_t nodes,
+                         const np_piece *pc)
+{
+    if (!p->iterations)
+        return;
+    p->run_nodes += pc->generated;
+    double now = np_clock();
+    if (now - p->last_line < (p->tty && p->every > 0.5 ? 0.5 : p->every))
+        return;
+    p->last_line = now;
+    double dt = now - p->t0, di = now - p->iter_t0;
+    char board[64];
+    fprintf(stderr,
+            "%s%sbound %d: %zu of %zu pieces searched; %llu nodes generated, %.1f M nodes/s, "
+            "%.1f s%s",
+            p->tty ? "\r\033[K" : "npuzzle solve: ", progress_board(p, board, sizeof board),
+            it->bound, done, it->npieces,
+            (unsigned long long)it->generated + (unsigned long long)nodes,
+            di > 0 ? (double)p->run_nodes / di / 1e6 : 0.0, dt, p->tty ? "" : "\n");
+}
+
+/* The checkpoint's report of a finished piece (it counts those of earlier runs). */
+static void on_ck_piece(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
+                        const np_piece *pc)
+{
+    report_piece(ctx, it, done, nodes, pc);
+}
+
+/* A finished piece, without a checkpoint: counted here, per iteration. */
+static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
+{
+    progress_ctx *p = ctx;
+    if (it->bound != p->piece_bound || it->npieces != p->piece_npieces) {
+        p->piece_bound = it->bound;
+        p->piece_npieces = it->npieces;
+        p->pieces_done = 0;
+        p->piece_nodes = 0;
+    }
+    p->pieces_done++;
+    p->piece_nodes += pc->generated;
+    report_piece(p, it, p->pieces_done, p->piece_nodes, pc);
 }
 
 static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
@@ -258,8 +326,10 @@ static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
     progress_ctx *p = ctx;
     if (p->iterations) {
         /* boards one at a time: no other thread writes these */
-        p->t0 = np_clock();
+        p->t0 = p->last_line = p->iter_t0 = np_clock();
         p->current = index;
+        p->run_nodes = 0;
+        p->piece_bound = -1;
     }
     if (p->ck)
         checkpoint_prepare(p->ck, p->idx[index], opts);
@@ -304,8 +374,9 @@ typedef struct solve_args {
     const char *checkpoint; /* --checkpoint FILE, or NULL */
     bool reproduce;         /* --reproduce kf2002 */
     double checkpoint_every;
-    int shard_k, shard_n; /* --shard K/N; 0/0: every board */
-    char **files;         /* the FILE arguments; none: standard input */
+    double progress_every; /* --progress-every */
+    int shard_k, shard_n;  /* --shard K/N; 0/0: every board */
+    char **files;          /* the FILE arguments; none: standard input */
     int nfiles;
 } solve_args;
 
@@ -350,6 +421,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"prune", required_argument, NULL, 'U'},
         {"reproduce", required_argument, NULL, 'Y'},
         {"checkpoint-every", required_argument, NULL, 'E'},
+        {"progress-every", required_argument, NULL, 'W'},
         {"shard", required_argument, NULL, 'X'},
         {"quiet", no_argument, NULL, 'q'},
         {"help", no_argument, NULL, 'h'},
@@ -359,7 +431,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
                       .zero_aware = -1,
                       .goal = NP_GOAL_BLANK_FIRST,
                       .fmt = RECORD_TEXT,
-                      .checkpoint_every = 1.0};
+                      .checkpoint_every = 1.0,
+                      .progress_every = 60.0};
     uint64_t u;
     int c;
     optind = 1;
@@ -496,6 +569,10 @@ static int parse_args(solve_args *a, int argc, char **argv)
                         optarg);
                 return EXIT_USAGE;
             }
+            break;
+        case 'W':
+            if (!cli_parse_double("solve", "--progress-every", optarg, &a->progress_every))
+                return EXIT_USAGE; /* a negative number too */
             break;
         case 'X': {
             /* digits only, each number at most 9 of them (no sign, no wrap-around) */
@@ -806,9 +883,14 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
                 "--batch one-at-a-time is ignored\n");
     pctx.mpi = mpi;
     /* each finished iteration too, where boards go one at a time (solve_group) */
-    pctx.iter_journal = (np_journal){.iteration = on_iteration, .ctx = &pctx};
+    pctx.every = a->progress_every;
+    /* and each finished piece, at most every --progress-every seconds; only
+     * where the search goes by pieces already (more than one thread), since
+     * a piece journal would split a one-thread search too */
+    pctx.iter_journal = (np_journal){
+        .iteration = on_iteration, .piece = bopts.threads > 1 ? on_piece : NULL, .ctx = &pctx};
     if (ck && pctx.show)
-        checkpoint_observe(ck, on_iteration, &pctx);
+        checkpoint_observe(ck, on_iteration, on_ck_piece, &pctx);
     if (ck || pctx.show) {
         bopts.prepare = on_prepare;
         bopts.prepare_ctx = &pctx;
