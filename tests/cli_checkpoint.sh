@@ -283,6 +283,30 @@ check "--progress-every 0: within each bound the pieces counted 1, 2, ... up to 
     pieces_in_order err
 run solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt
 check "--progress-every 0 with --checkpoint: the pieces counted the same way" pieces_in_order err
+run solve -H lc -j 1 --progress --progress-every 0 one.txt
+check "-j 1 without --checkpoint: no pieces lines (the search is not split)" \
+    test "$(grep -c 'pieces searched' err)" -eq 0
+# stopped halfway and resumed: the pieces of the earlier run are counted on
+rm -f ckp
+"$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt >out 2>err1 &
+pid=$!
+sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+kill -INT $pid
+wait $pid
+rc=$?
+last=$(grep 'pieces searched' err1 | tail -1 | awk '{ sub(/:/, "", $4); print $4, $5 }')
+if [ $rc -eq 0 ] || [ -z "$last" ]; then
+    skip "--progress-every 0, resumed: the first run ended, or met no pieces, before the signal"
+else
+    run solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt
+    expect "--progress-every 0, resumed: the run finishes" 0
+    same_answers "--progress-every 0, resumed: the uninterrupted answers" ref1.json out
+    first=$(grep 'pieces searched' err | head -1 | awk '{ sub(/:/, "", $4); print $4, $5 }')
+    LAST="$LAST (stopped at bound/pieces '$last', resumed at '$first')"
+    check "--progress-every 0, resumed: the count goes on from the stopped run's" \
+        awk -v a="$last" -v b="$first" 'BEGIN { split(a, x, " "); split(b, y, " ")
+            exit !(y[1] > x[1] || (y[1] == x[1] && y[2] > x[2])) }'
+fi
 run solve -H lc -j 2 --progress --progress-every -1 one.txt
 expect "--progress-every -1: refused, exit 2" 2 err "bad value for --progress-every: '-1'"
 run solve -H lc -j 2 --progress k5.txt

@@ -308,6 +308,20 @@ void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts)
     pthread_mutex_unlock(&c->lock);
 }
 
+uint64_t checkpoint_resumed_nodes(checkpoint *c, size_t i)
+{
+    pthread_mutex_lock(&c->lock);
+    const ck_board *b = &c->b[i];
+    uint64_t n = 0;
+    if (b->state == CK_RUNNING) {
+        n = b->it.generated;
+        for (size_t k = 0; k < b->npieces; k++)
+            n += b->pieces[k].generated;
+    }
+    pthread_mutex_unlock(&c->lock);
+    return n;
+}
+
 void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
 {
     pthread_mutex_lock(&c->lock);

@@ -58,6 +58,11 @@ const np_result *checkpoint_done(const checkpoint *c, size_t i);
  * when the checkpoint holds one. */
 void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts);
 
+/* The nodes board i's search had generated in earlier runs (the iterations
+ * before its current one and that one's finished pieces); 0 for a board not
+ * in progress. */
+uint64_t checkpoint_resumed_nodes(checkpoint *c, size_t i);
+
 /* Board i finished with result r (its seconds are made those of all runs). */
 void checkpoint_finish(checkpoint *c, size_t i, np_result *r);
 

@@ -105,7 +105,8 @@ void usage_solve(void)
            "                       iteration on several threads or with --checkpoint,\n"
            "                       the pieces searched so far; on a terminal, always)\n"
            "      --progress-every S  a pieces line at most every S seconds (default 60;\n"
-           "                       0: after every finished piece)\n"
+           "                       0: after every finished piece; on a terminal, in\n"
+           "                       place, every half second at most)\n"
            "  -q, --quiet          no progress or summary on standard error\n"
            "  -h, --help           this text\n"
            "\n"
@@ -231,6 +232,7 @@ typedef struct progress_ctx {
     bool iterations;         /* report each finished iteration (boards one at a time) */
     np_journal iter_journal; /* for that, without a checkpoint */
     double t0;               /* when the board's search started */
+    uint64_t base_nodes;     /* nodes its earlier runs generated (a checkpoint's) */
     size_t current, total;   /* that board (its index in the batch), of how many */
     bool mpi;                /* npuzzle-mpi: boards go to ranks */
     double every;            /* --progress-every: least seconds between piece lines */
@@ -265,7 +267,8 @@ static void on_iteration(void *ctx, const np_iteration *next)
     p->last_line = p->iter_t0 = np_clock();
     p->run_nodes = 0;
     double dt = p->last_line - p->t0;
-    double nodes = (double)(next->generated + next->extra);
+    /* the rate of this run: without the nodes of a checkpoint's earlier runs */
+    double nodes = (double)(next->generated + next->extra) - (double)p->base_nodes;
     char board[64];
     fprintf(stderr, "%s%sbound %d next; %llu nodes generated, %.1f M nodes/s, %.1f s%s",
             p->tty ? "\r\033[K" : "npuzzle solve: ", progress_board(p, board, sizeof board),
@@ -329,11 +332,14 @@ static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
         p->t0 = p->last_line = p->iter_t0 = np_clock();
         p->current = index;
         p->run_nodes = 0;
+        p->base_nodes = 0;
         p->piece_bound = -1;
     }
-    if (p->ck)
+    if (p->ck) {
         checkpoint_prepare(p->ck, p->idx[index], opts);
-    else if (p->iterations)
+        if (p->iterations)
+            p->base_nodes = checkpoint_resumed_nodes(p->ck, p->idx[index]);
+    } else if (p->iterations)
         opts->journal = &p->iter_journal;
 }
 
