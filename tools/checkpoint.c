@@ -85,6 +85,15 @@ static void clear_pieces(ck_board *b)
 }
 
 /* @return 0, or -1 out of memory. */
+/* The nodes generated in board b's finished pieces of its current iteration. */
+static uint64_t pieces_generated(const ck_board *b)
+{
+    uint64_t n = 0;
+    for (size_t k = 0; k < b->npieces; k++)
+        n += b->pieces[k].generated;
+    return n;
+}
+
 static int add_piece(ck_board *b, const np_piece *p)
 {
     if (b->npieces == b->cap) {
@@ -254,12 +263,8 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *p)
         c->error = EXIT_PDB;
     }
     save_due(c);
-    if (c->observe_piece) {
-        uint64_t nodes = 0;
-        for (size_t k = 0; k < b->npieces; k++)
-            nodes += b->pieces[k].generated;
-        c->observe_piece(c->observe_ctx, &b->it, b->npieces, nodes, p);
-    }
+    if (c->observe_piece)
+        c->observe_piece(c->observe_ctx, &b->it, b->npieces, pieces_generated(b), p);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -312,12 +317,7 @@ uint64_t checkpoint_resumed_nodes(checkpoint *c, size_t i)
 {
     pthread_mutex_lock(&c->lock);
     const ck_board *b = &c->b[i];
-    uint64_t n = 0;
-    if (b->state == CK_RUNNING) {
-        n = b->it.generated;
-        for (size_t k = 0; k < b->npieces; k++)
-            n += b->pieces[k].generated;
-    }
+    const uint64_t n = b->state == CK_RUNNING ? b->it.generated + pieces_generated(b) : 0;
     pthread_mutex_unlock(&c->lock);
     return n;
 }

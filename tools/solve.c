@@ -235,7 +235,8 @@ typedef struct progress_ctx {
     uint64_t base_nodes;     /* nodes its earlier runs generated (a checkpoint's) */
     size_t current, total;   /* that board (its index in the batch), of how many */
     bool mpi;                /* npuzzle-mpi: boards go to ranks */
-    double every;            /* --progress-every: least seconds between piece lines */
+    double every;            /* least seconds between piece lines (--progress-every,
+                              * at most half a second on a terminal) */
     double last_line;        /* when the board's last progress line was written */
     double iter_t0;          /* when this run began the board's current iteration */
     uint64_t run_nodes;      /* generated in its pieces this run finished (the rate) */
@@ -280,15 +281,17 @@ static void on_iteration(void *ctx, const np_iteration *next)
  * (in all runs), with `nodes` generated in them. Within a long iteration, a
  * line at most every p->every seconds: where the iteration stands, the nodes
  * so far, the rate (of the pieces this run finished in this iteration, over
- * the time since it began it) and the time. */
-static void report_piece(progress_ctx *p, const np_iteration *it, size_t done, uint64_t nodes,
+ * the time since it began it) and the time. Also the checkpoint's observer
+ * of pieces, which counts those of earlier runs. */
+static void report_piece(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
                          const np_piece *pc)
 {
+    progress_ctx *p = ctx;
     if (!p->iterations)
         return;
     p->run_nodes += pc->generated;
     double now = np_clock();
-    if (now - p->last_line < (p->tty && p->every > 0.5 ? 0.5 : p->every))
+    if (now - p->last_line < p->every)
         return;
     p->last_line = now;
     double dt = now - p->t0, di = now - p->iter_t0;
@@ -300,13 +303,6 @@ static void report_piece(progress_ctx *p, const np_iteration *it, size_t done, u
             it->bound, done, it->npieces,
             (unsigned long long)it->generated + (unsigned long long)nodes,
             di > 0 ? (double)p->run_nodes / di / 1e6 : 0.0, dt, p->tty ? "" : "\n");
-}
-
-/* The checkpoint's report of a finished piece (it counts those of earlier runs). */
-static void on_ck_piece(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
-                        const np_piece *pc)
-{
-    report_piece(ctx, it, done, nodes, pc);
 }
 
 /* A finished piece, without a checkpoint: counted here, per iteration. */
@@ -889,14 +885,14 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
                 "--batch one-at-a-time is ignored\n");
     pctx.mpi = mpi;
     /* each finished iteration too, where boards go one at a time (solve_group) */
-    pctx.every = a->progress_every;
+    pctx.every = pctx.tty && a->progress_every > 0.5 ? 0.5 : a->progress_every;
     /* and each finished piece, at most every --progress-every seconds; only
      * where the search goes by pieces already (more than one thread), since
      * a piece journal would split a one-thread search too */
     pctx.iter_journal = (np_journal){
         .iteration = on_iteration, .piece = bopts.threads > 1 ? on_piece : NULL, .ctx = &pctx};
     if (ck && pctx.show)
-        checkpoint_observe(ck, on_iteration, on_ck_piece, &pctx);
+        checkpoint_observe(ck, on_iteration, report_piece, &pctx);
     if (ck || pctx.show) {
         bopts.prepare = on_prepare;
         bopts.prepare_ctx = &pctx;
