@@ -56,6 +56,13 @@ typedef struct shared {
     const volatile int *cancel;
     const size_t *stop_from; /* if not NULL, pieces from this index on stop (atomic;
                               * np_piece_list_stop) */
+    /* While an iteration's pieces are searched on the threads, the journal
+     * that wants its running counts and the iteration (piece_iteration sets
+     * both, and clears them after), how often (ms) and when to tell it next
+     * (np_clock() ms; atomic: the thread that moves it on tells it). */
+    const np_journal *running;
+    const np_iteration *running_it;
+    uint64_t running_ms, running_due;
 } shared;
 
 /* One lookup of the additive PDB sum: on the board itself, or on its mirror
@@ -222,6 +229,19 @@ static int check_limits(search *s)
     if (sh->max_nodes && total < sh->max_nodes && sh->max_nodes - total < step)
         step = sh->max_nodes - total;
     s->next_check = s->generated + step;
+    if (sh->running_it) {
+        const uint64_t now = (uint64_t)(np_clock() * 1000.0);
+        uint64_t due = __atomic_load_n(&sh->running_due, __ATOMIC_RELAXED);
+        if (now >= due &&
+            __atomic_compare_exchange_n(&sh->running_due, &due, now + sh->running_ms, false,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+            /* the lock the finished pieces' calls take: the journal's calls
+             * never overlap */
+#pragma omp critical(np_ida_found)
+            sh->running->running(sh->running->ctx, sh->running_it,
+                                 __atomic_load_n(&sh->generated, __ATOMIC_RELAXED));
+        }
+    }
     if (__atomic_load_n(&sh->halt, __ATOMIC_RELAXED) ||
         s->piece > __atomic_load_n(&sh->found_piece, __ATOMIC_RELAXED) ||
         (sh->stop_from && s->piece >= __atomic_load_n(sh->stop_from, __ATOMIC_RELAXED)))
@@ -1174,6 +1194,13 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         workers[i]->bound = proto->bound;
         workers[i]->outcome = RUN;
     }
+    if (threads && journal && journal->running) {
+        proto->sh->running = journal;
+        proto->sh->running_it = it;
+        proto->sh->running_ms =
+            journal->running_every > 0 ? (uint64_t)(journal->running_every * 1000.0) + 1 : 1000;
+        proto->sh->running_due = (uint64_t)(np_clock() * 1000.0) + proto->sh->running_ms;
+    }
 #pragma omp parallel num_threads(threads ? threads : 1) if (threads)
     {
         search *s = workers[omp_get_thread_num()];
@@ -1211,6 +1238,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
             }
         }
     }
+    proto->sh->running_it = NULL;
     /* Sum the pieces in serial order: all of them, or up to the solution. */
     size_t end = best == SIZE_MAX ? fr.n : best + 1;
     out->expanded = best == SIZE_MAX ? fr.expanded : fr.v[best].before_expanded;

@@ -48,6 +48,9 @@ struct checkpoint {
     void (*observe)(void *ctx, const np_iteration *next);
     void (*observe_piece)(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
                           const np_piece *p);
+    void (*observe_running)(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
+                            uint64_t generated);
+    double observe_every; /* seconds between running calls (np_journal.running_every) */
     void *observe_ctx;
     double every, last_write;
     int error;
@@ -285,13 +288,32 @@ static void on_iteration(void *ctx, const np_iteration *next)
     pthread_mutex_unlock(&c->lock);
 }
 
+/* The search's running count of iteration `it` (np_journal.running): the
+ * observer is also told the board's finished pieces of it, if any yet. */
+static void on_running(void *ctx, const np_iteration *it, uint64_t generated)
+{
+    struct ck_jctx *j = ctx;
+    checkpoint *c = j->c;
+    pthread_mutex_lock(&c->lock);
+    const ck_board *b = &c->b[j->i];
+    const bool same = b->state == CK_RUNNING && b->it.bound == it->bound &&
+        b->it.depth == it->depth && b->it.npieces == it->npieces;
+    c->observe_running(c->observe_ctx, it, same ? b->npieces : 0, same ? pieces_generated(b) : 0,
+                       generated);
+    pthread_mutex_unlock(&c->lock);
+}
+
 void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next),
                         void (*piece)(void *ctx, const np_iteration *it, size_t done,
                                       uint64_t nodes, const np_piece *p),
-                        void *ctx)
+                        void (*running)(void *ctx, const np_iteration *it, size_t done,
+                                        uint64_t nodes, uint64_t generated),
+                        double running_every, void *ctx)
 {
     c->observe = fn;
     c->observe_piece = piece;
+    c->observe_running = running;
+    c->observe_every = running_every;
     c->observe_ctx = ctx;
 }
 
@@ -302,7 +324,11 @@ void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts)
     b->started = np_clock();
     b->jctx.c = c;
     b->jctx.i = i;
-    b->journal = (np_journal){.piece = on_piece, .iteration = on_iteration, .ctx = &b->jctx};
+    b->journal = (np_journal){.piece = on_piece,
+                              .iteration = on_iteration,
+                              .running = c->observe_running ? on_running : NULL,
+                              .running_every = c->observe_every,
+                              .ctx = &b->jctx};
     opts->journal = &b->journal;
     if (b->state == CK_RUNNING) {
         b->resume = b->it;

@@ -66,15 +66,20 @@ uint64_t checkpoint_resumed_nodes(checkpoint *c, size_t i);
 /* Board i finished with result r (its seconds are made those of all runs). */
 void checkpoint_finish(checkpoint *c, size_t i, np_result *r);
 
-/* Also call fn(ctx, next) whenever a board's iteration ends, and piece(ctx,
- * it, done, nodes, p) whenever one of its pieces finishes (`done` of the
+/* Also call fn(ctx, next) whenever a board's iteration ends, piece(ctx, it,
+ * done, nodes, p) whenever one of its pieces finishes (`done` of the
  * iteration's it->npieces finished, counting those of earlier runs, `nodes`
- * generated in them; p the piece): progress reports, from the search's
- * threads, under the checkpoint's lock. Either may be NULL. */
+ * generated in them; p the piece), and running(ctx, it, done, nodes,
+ * generated) whenever the search tells its running count (np_journal.running,
+ * about every running_every seconds: `generated` in this run so far):
+ * progress reports, from the search's threads, under the checkpoint's lock.
+ * Any may be NULL. */
 void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next),
                         void (*piece)(void *ctx, const np_iteration *it, size_t done,
                                       uint64_t nodes, const np_piece *p),
-                        void *ctx);
+                        void (*running)(void *ctx, const np_iteration *it, size_t done,
+                                        uint64_t nodes, uint64_t generated),
+                        double running_every, void *ctx);
 
 /* Write the file now. @return EXIT_OK or EXIT_PDB (reported). */
 int checkpoint_save(checkpoint *c);

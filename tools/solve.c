@@ -104,9 +104,10 @@ void usage_solve(void)
            "                       the next bound, nodes, rate, time; within a long\n"
            "                       iteration on several threads or with --checkpoint,\n"
            "                       the pieces searched so far; on a terminal, always)\n"
-           "      --progress-every S  a pieces line at most every S seconds (default 60;\n"
-           "                       0: after every finished piece; on a terminal, in\n"
-           "                       place, every half second at most)\n"
+           "      --progress-every S  a pieces line every S seconds, also while no piece\n"
+           "                       ends (default 60; 0: after every finished piece and\n"
+           "                       ten times a second; on a terminal, in place, every\n"
+           "                       half second at most)\n"
            "  -q, --quiet          no progress or summary on standard error\n"
            "  -h, --help           this text\n"
            "\n"
@@ -240,6 +241,9 @@ typedef struct progress_ctx {
     double last_line;        /* when the board's last progress line was written */
     double iter_t0;          /* when this run began the board's current iteration */
     uint64_t run_nodes;      /* generated in its pieces this run finished (the rate) */
+    bool have_running;       /* the search told how many nodes it generated so far: */
+    uint64_t run_generated;  /*   these, in its pieces finished or running (the rate), */
+    double running_at;       /*   then */
     int piece_bound;         /* without a checkpoint: the iteration whose pieces */
     size_t piece_npieces;    /*   are counted here, */
     size_t pieces_done;      /*   how many of them finished */
@@ -277,12 +281,35 @@ static void on_iteration(void *ctx, const np_iteration *next)
             p->tty ? "" : "\n");
 }
 
+/* Within a long iteration `it`, of whose pieces `done` finished (in all runs)
+ * with `nodes` generated in them: a line at most every p->every seconds, where
+ * the iteration stands, the nodes so far, the rate and the time. The rate is
+ * this run's: every node it generated (pieces still running included) over
+ * its time, as the search last told (report_running); before that, the
+ * pieces this run finished in this iteration over the time since it began
+ * it. */
+static void pieces_line(progress_ctx *p, const np_iteration *it, size_t done, uint64_t nodes)
+{
+    double now = np_clock();
+    if (now - p->last_line < p->every)
+        return;
+    p->last_line = now;
+    double dt = now - p->t0, di = now - p->iter_t0, dr = p->running_at - p->t0;
+    double rate = p->have_running ? (dr > 0 ? (double)p->run_generated / dr : 0.0)
+                                  : (di > 0 ? (double)p->run_nodes / di : 0.0);
+    char board[64];
+    fprintf(stderr,
+            "%s%sbound %d: %zu of %zu pieces searched; %llu nodes generated, %.1f M nodes/s, "
+            "%.1f s%s",
+            p->tty ? "\r\033[K" : "npuzzle solve: ", progress_board(p, board, sizeof board),
+            it->bound, done, it->npieces,
+            (unsigned long long)it->generated + (unsigned long long)nodes, rate / 1e6, dt,
+            p->tty ? "" : "\n");
+}
+
 /* A piece of the board's iteration `it` finished: `done` of its pieces have
- * (in all runs), with `nodes` generated in them. Within a long iteration, a
- * line at most every p->every seconds: where the iteration stands, the nodes
- * so far, the rate (of the pieces this run finished in this iteration, over
- * the time since it began it) and the time. Also the checkpoint's observer
- * of pieces, which counts those of earlier runs. */
+ * (in all runs), with `nodes` generated in them (pieces_line). Also the
+ * checkpoint's observer of pieces, which counts those of earlier runs. */
 static void report_piece(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
                          const np_piece *pc)
 {
@@ -290,34 +317,59 @@ static void report_piece(void *ctx, const np_iteration *it, size_t done, uint64_
     if (!p->iterations)
         return;
     p->run_nodes += pc->generated;
-    double now = np_clock();
-    if (now - p->last_line < p->every)
+    pieces_line(p, it, done, nodes);
+}
+
+/* The search, within iteration `it` (`done` of its pieces finished, `nodes`
+ * generated in them), generated `generated` nodes so far in this run, in its
+ * pieces running too: a line even while no piece ends (huge pieces run for
+ * hours on the hardest boards), with that rate. Also the checkpoint's
+ * observer. */
+static void report_running(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
+                           uint64_t generated)
+{
+    progress_ctx *p = ctx;
+    if (!p->iterations)
         return;
-    p->last_line = now;
-    double dt = now - p->t0, di = now - p->iter_t0;
-    char board[64];
-    fprintf(stderr,
-            "%s%sbound %d: %zu of %zu pieces searched; %llu nodes generated, %.1f M nodes/s, "
-            "%.1f s%s",
-            p->tty ? "\r\033[K" : "npuzzle solve: ", progress_board(p, board, sizeof board),
-            it->bound, done, it->npieces,
-            (unsigned long long)it->generated + (unsigned long long)nodes,
-            di > 0 ? (double)p->run_nodes / di / 1e6 : 0.0, dt, p->tty ? "" : "\n");
+    p->have_running = true;
+    p->run_generated = generated;
+    p->running_at = np_clock();
+    pieces_line(p, it, done, nodes);
 }
 
 /* A finished piece, without a checkpoint: counted here, per iteration. */
-static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
+static void count_pieces_of(progress_ctx *p, const np_iteration *it)
 {
-    progress_ctx *p = ctx;
     if (it->bound != p->piece_bound || it->npieces != p->piece_npieces) {
         p->piece_bound = it->bound;
         p->piece_npieces = it->npieces;
         p->pieces_done = 0;
         p->piece_nodes = 0;
     }
+}
+
+static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
+{
+    progress_ctx *p = ctx;
+    count_pieces_of(p, it);
     p->pieces_done++;
     p->piece_nodes += pc->generated;
     report_piece(p, it, p->pieces_done, p->piece_nodes, pc);
+}
+
+/* How often to ask the search for its running count: as often as lines may
+ * come, and ten times a second when a line is due at every piece. */
+static double running_every(double every)
+{
+    return every > 0 ? every : 0.1;
+}
+
+/* The search's running count, without a checkpoint (report_running). */
+static void on_running(void *ctx, const np_iteration *it, uint64_t generated)
+{
+    progress_ctx *p = ctx;
+    count_pieces_of(p, it);
+    report_running(p, it, p->pieces_done, p->piece_nodes, generated);
 }
 
 static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
@@ -330,6 +382,7 @@ static void on_prepare(void *ctx, size_t index, np_search_opts *opts)
         p->run_nodes = 0;
         p->base_nodes = 0;
         p->piece_bound = -1;
+        p->have_running = false;
     }
     if (p->ck) {
         checkpoint_prepare(p->ck, p->idx[index], opts);
@@ -889,10 +942,14 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
     /* and each finished piece, at most every --progress-every seconds; only
      * where the search goes by pieces already (more than one thread), since
      * a piece journal would split a one-thread search too */
-    pctx.iter_journal = (np_journal){
-        .iteration = on_iteration, .piece = bopts.threads > 1 ? on_piece : NULL, .ctx = &pctx};
+    pctx.iter_journal = (np_journal){.iteration = on_iteration,
+                                     .piece = bopts.threads > 1 ? on_piece : NULL,
+                                     .running = bopts.threads > 1 ? on_running : NULL,
+                                     .running_every = running_every(pctx.every),
+                                     .ctx = &pctx};
     if (ck && pctx.show)
-        checkpoint_observe(ck, on_iteration, report_piece, &pctx);
+        checkpoint_observe(ck, on_iteration, report_piece, report_running,
+                           running_every(pctx.every), &pctx);
     if (ck || pctx.show) {
         bopts.prepare = on_prepare;
         bopts.prepare_ctx = &pctx;
