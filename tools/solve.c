@@ -337,7 +337,8 @@ static void report_running(void *ctx, const np_iteration *it, size_t done, uint6
     pieces_line(p, it, done, nodes);
 }
 
-/* A finished piece, without a checkpoint: counted here, per iteration. */
+/* Without a checkpoint the pieces are counted here, per iteration: from 0
+ * again when `it` is another one than they were counted for. */
 static void count_pieces_of(progress_ctx *p, const np_iteration *it)
 {
     if (it->bound != p->piece_bound || it->npieces != p->piece_npieces) {
@@ -348,6 +349,7 @@ static void count_pieces_of(progress_ctx *p, const np_iteration *it)
     }
 }
 
+/* A finished piece, without a checkpoint. */
 static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
 {
     progress_ctx *p = ctx;
