@@ -307,6 +307,37 @@ for ck in "" "--checkpoint ckr"; do
             pieces_in_order err
     fi
 done
+# a resumed run's rate is its own, not counting the nodes of the run before: on one thread (a
+# checkpoint splits it too), stopped once two thirds of the last iteration's pieces are searched,
+# then resumed, every pieces line's rate times its time stays within the nodes that were left to
+# generate (the figures rounded to a tenth; told apart only in a resumed run of a fifth of a second
+# or more: the sanitizers' build)
+rm -f ckr
+opt=$(sed -nE 's/.*opt=([0-9]+).*/\1/p' one.txt)
+"$NP" solve -H md -j 1 -f json --progress --progress-every 0 --checkpoint ckr one.txt >out 2>err1 &
+pid=$!
+for _ in $(seq 1 6000); do
+    awk -v b="$opt:" '$3 == "bound" && $4 == b && $8 == "pieces" && $5 * 3 >= $7 * 2 { f = 1 }
+        END { exit !f }' err1 && break
+    sleep 0.01
+done
+kill -INT $pid
+wait $pid
+stop_rc=$?
+resumed=$(grep 'pieces searched' err1 | tail -1 | awk '{ print $10 }')
+run solve -H md -j 1 -f json --progress --progress-every 0 --checkpoint ckr one.txt
+left=$(sed -nE 's/.*"nodes_generated":([0-9]+),"nodes_extra":([0-9]+).*/\1 \2/p' out |
+    awk -v r="${resumed:-0}" '{ print $1 + $2 - r }')
+took=$(grep 'pieces searched' err | tail -1 | awk '{ print $16 }')
+LAST="$LAST (stopped after $resumed nodes, $left left, ${took:-no} s)"
+if [ $stop_rc -eq 0 ] || [ -z "$resumed" ] || [ -z "$took" ] ||
+    awk -v t="$took" 'BEGIN { exit !(t < 0.2) }'; then
+    skip "--progress-every 0, resumed: the rate (first run's exit $stop_rc, resumed run's pieces lines up to ${took:-none} s: too short to tell)"
+else
+    check "--progress-every 0, resumed: the rate counts this run's nodes only" \
+        awk -v left="$left" '/ pieces searched;/ { rate = $13 * 1e6; t = $16
+            if (rate * t > 1.2 * left + 0.06 * rate + 0.06e6 * t) bad = 1 } END { exit bad }' err
+fi
 # stopped halfway and resumed: the pieces of the earlier run are counted on
 rm -f ckp
 "$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt >out 2>err1 &

@@ -71,7 +71,7 @@ void checkpoint_finish(checkpoint *c, size_t i, np_result *r);
  * iteration's it->npieces finished, counting those of earlier runs, `nodes`
  * generated in them; p the piece), and running(ctx, it, done, nodes,
  * generated) whenever the search tells its running count (np_journal.running,
- * about every running_every seconds: `generated` in this run so far):
+ * about every running_every seconds: `generated` so far, earlier runs' too):
  * progress reports, from the search's threads, under the checkpoint's lock.
  * Any may be NULL. */
 void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration *next),

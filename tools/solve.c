@@ -295,7 +295,9 @@ static void pieces_line(progress_ctx *p, const np_iteration *it, size_t done, ui
         return;
     p->last_line = now;
     double dt = now - p->t0, di = now - p->iter_t0, dr = p->running_at - p->t0;
-    double rate = p->have_running ? (dr > 0 ? (double)p->run_generated / dr : 0.0)
+    /* the search's count starts from a checkpoint's: this run's are those after */
+    double ran = (double)p->run_generated - (double)p->base_nodes;
+    double rate = p->have_running ? (dr > 0 && ran > 0 ? ran / dr : 0.0)
                                   : (di > 0 ? (double)p->run_nodes / di : 0.0);
     char board[64];
     fprintf(stderr,
@@ -321,10 +323,10 @@ static void report_piece(void *ctx, const np_iteration *it, size_t done, uint64_
 }
 
 /* The search, within iteration `it` (`done` of its pieces finished, `nodes`
- * generated in them), generated `generated` nodes so far in this run, in its
- * pieces running too: a line even while no piece ends (huge pieces run for
- * hours on the hardest boards), with that rate. Also the checkpoint's
- * observer. */
+ * generated in them), has `generated` nodes so far (a checkpoint's earlier
+ * runs' and this run's, in its pieces running too): a line even while no
+ * piece ends (huge pieces run for hours on the hardest boards), with this
+ * run's rate. Also the checkpoint's observer. */
 static void report_running(void *ctx, const np_iteration *it, size_t done, uint64_t nodes,
                            uint64_t generated)
 {

@@ -64,10 +64,11 @@ typedef struct np_journal {
     void *ctx;
     /*! While iteration `it` is searched by pieces on this call's threads (not
      *  by a runner's), about every `running_every` seconds (1 when 0), pieces
-     *  ending or not: `generated` is every node this call has generated so
-     *  far, in its earlier iterations and in this one's pieces finished or
-     *  still running (each thread's counted to within 65,536), work beyond the
-     *  serial count included, a resumed state's pieces not; may be NULL. */
+     *  ending or not: `generated` counts the nodes so far, of the iterations
+     *  before and of this one's pieces finished or still running (each
+     *  thread's to within 65,536), work beyond the serial count included, and
+     *  a resumed state's (its iterations' and finished pieces', as
+     *  opts->max_nodes counts them); may be NULL. */
     void (*running)(void *ctx, const np_iteration *it, uint64_t generated);
     double running_every;
 } np_journal;
