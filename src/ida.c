@@ -1197,8 +1197,10 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     if (threads && journal && journal->running) {
         proto->sh->running = journal;
         proto->sh->running_it = it;
-        proto->sh->running_ms =
-            journal->running_every > 0 ? (uint64_t)(journal->running_every * 1000.0) + 1 : 1000;
+        const double every = journal->running_every;
+        proto->sh->running_ms = every > 0 && every < 86400 ? (uint64_t)(every * 1000.0) + 1
+            : every > 0                                    ? 86400000
+                                                           : 1000;
         proto->sh->running_due = (uint64_t)(np_clock() * 1000.0) + proto->sh->running_ms;
     }
 #pragma omp parallel num_threads(threads ? threads : 1) if (threads)

@@ -1029,6 +1029,72 @@ static void test_ida_runner_stop(void **state)
 /* Pieces searched by a runner (np_ida_piece, out of order) give the serial
  * moves and counts; a piece reported stopped ends the search with a limit;
  * np_ida_piece refuses an iteration that does not fit the board. */
+/* np_journal.running: what it was told, and whether in order. */
+typedef struct running_log {
+    int calls;
+    uint64_t last;  /* the last count told */
+    bool backwards; /* a count below the one before */
+    bool unsplit;   /* told of an iteration without pieces */
+} running_log;
+
+static void on_running(void *ctx, const np_iteration *it, uint64_t generated)
+{
+    running_log *l = ctx;
+    l->backwards |= generated < l->last;
+    l->unsplit |= it->depth <= 0 || it->npieces == 0;
+    l->last = generated;
+    l->calls++;
+}
+
+/* A search by pieces on threads tells its running count (here every
+ * millisecond): never decreasing, and never more than the nodes it generated
+ * in all (its count and the work beyond it); a search not split (one thread,
+ * a journal without `piece`) and one whose pieces a runner searches, never. */
+static void test_ida_journal_running(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g4;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *r = malloc(sizeof *r), *ref = malloc(sizeof *ref);
+    assert_non_null(r);
+    assert_non_null(ref);
+    /* Korf #2: 15.3 M nodes with Manhattan distance (Korf 1985), tens of
+     * milliseconds here */
+    np_board b = make_board(korf[2].tiles, 4, 4);
+    np_search_opts o = {.heuristic = NP_H_MD, .prune = harness_prune};
+    assert_true(np_ida_solve(ref, &b, &g4, &o) == NP_OK);
+    running_log l = {0};
+    np_journal j = {.running = on_running, .running_every = 0.001, .ctx = &l};
+    o.journal = &j;
+    o.threads = 2;
+    assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+    assert_same_result(ref, r, "told its running count");
+    print_message("  Korf #2 on 2 threads: %d running calls, the last %llu of %llu nodes\n",
+                  l.calls, (unsigned long long)l.last,
+                  (unsigned long long)(r->generated + r->extra));
+    assert_true(l.calls > 0);
+    assert_false(l.backwards);
+    assert_false(l.unsplit);
+    assert_true(l.last <= r->generated + r->extra);
+    /* not split: one thread, and no `piece` to make it go by pieces */
+    l = (running_log){0};
+    o.threads = 1;
+    assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+    assert_int_equal(l.calls, 0);
+    /* the pieces searched by a runner, not by this call's threads */
+    test_runner tr = {.b = &b, .g = &g4, .opts = {.heuristic = NP_H_MD, .prune = harness_prune}};
+    np_piece_runner runner = {.run = run_pieces, .ctx = &tr};
+    o.runner = &runner;
+    o.threads = 2;
+    assert_true(np_ida_solve(r, &b, &g4, &o) == NP_OK);
+    assert_same_result(ref, r, "pieces by a runner, a journal told nothing");
+    assert_true(tr.calls > 0);
+    assert_int_equal(l.calls, 0);
+    free(r);
+    free(ref);
+}
+
 static void test_ida_runner(void **state)
 {
     (void)state;
@@ -1585,6 +1651,7 @@ int main(void)
         TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_split_limit),
         TIMED_TEST(test_ida_runner),
+        TIMED_TEST(test_ida_journal_running),
         TIMED_TEST(test_ida_runner_stop),
         TIMED_TEST(test_ida_fsm_optimal),
         TIMED_TEST(test_ida_korf100_easy),

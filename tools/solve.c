@@ -361,11 +361,13 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
     report_piece(p, it, p->pieces_done, p->piece_nodes, pc);
 }
 
-/* How often to ask the search for its running count: as often as lines may
- * come, and ten times a second when a line is due at every piece. */
+/* How often to ask the search for its running count: four times between two
+ * lines (a line is due at most an interval after the last one, whenever a
+ * piece ended in between), once a second at least, and ten times a second
+ * when a line is due at every piece. */
 static double running_every(double every)
 {
-    return every > 0 ? every : 0.1;
+    return every <= 0 ? 0.1 : every / 4 < 1.0 ? every / 4 : 1.0;
 }
 
 /* The search's running count, without a checkpoint (report_running). */

@@ -63,7 +63,8 @@ typedef struct np_journal {
     void (*iteration)(void *ctx, const np_iteration *next);
     void *ctx;
     /*! While iteration `it` is searched by pieces on this call's threads (not
-     *  by a runner's), about every `running_every` seconds (1 when 0), pieces
+     *  by a runner's), about every `running_every` seconds (1 when 0; a day at
+     *  most), pieces
      *  ending or not: `generated` counts the nodes so far, of the iterations
      *  before and of this one's pieces finished or still running (each
      *  thread's to within 65,536), work beyond the serial count included, and
