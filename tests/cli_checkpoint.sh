@@ -315,6 +315,7 @@ pid=$!
 for _ in $(seq 1 6000); do
     awk -v b="$opt:" '$3 == "bound" && $4 == b && $8 == "pieces" && $5 * 3 >= $7 * 2 { f = 1 }
         END { exit !f }' err1 && break
+    kill -0 $pid 2>/dev/null || break # ended first: no need to wait on (then skipped below)
     sleep 0.01
 done
 kill -INT $pid

@@ -87,7 +87,6 @@ static void clear_pieces(ck_board *b)
     b->npieces = 0;
 }
 
-/* @return 0, or -1 out of memory. */
 /* The nodes generated in board b's finished pieces of its current iteration. */
 static uint64_t pieces_generated(const ck_board *b)
 {
@@ -97,6 +96,7 @@ static uint64_t pieces_generated(const ck_board *b)
     return n;
 }
 
+/* @return 0, or -1 out of memory. */
 static int add_piece(ck_board *b, const np_piece *p)
 {
     if (b->npieces == b->cap) {
