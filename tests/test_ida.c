@@ -1026,9 +1026,6 @@ static void test_ida_runner_stop(void **state)
     free(r);
 }
 
-/* Pieces searched by a runner (np_ida_piece, out of order) give the serial
- * moves and counts; a piece reported stopped ends the search with a limit;
- * np_ida_piece refuses an iteration that does not fit the board. */
 /* np_journal.running: what it was told, and whether in order. */
 typedef struct running_log {
     int calls;
@@ -1095,6 +1092,9 @@ static void test_ida_journal_running(void **state)
     free(ref);
 }
 
+/* Pieces searched by a runner (np_ida_piece, out of order) give the serial
+ * moves and counts; a piece reported stopped ends the search with a limit;
+ * np_ida_piece refuses an iteration that does not fit the board. */
 static void test_ida_runner(void **state)
 {
     (void)state;
