@@ -291,7 +291,7 @@ check "-j 1 without --checkpoint: no pieces lines (the search is not split)" \
 # of finished pieces repeated: a huge piece runs for hours on the hardest boards. Manhattan distance
 # on #11: 56.6 M nodes with the pruning machine, 0.3 s on two threads in a release build (too fast to
 # tell on a fast machine: then skipped; the sanitizers' build always takes longer). With
-# --checkpoint, the lines while pieces run are checked below, in a resumed run.
+# --checkpoint, the rate of the lines while pieces run is checked below, in a resumed run.
 run solve -H md -j 2 -f json --progress --progress-every 0 one.txt
 secs=$(sed -nE 's/.*"seconds":([0-9.]+).*/\1/p' out)
 repeats=$(awk '/ pieces searched;/ { split($0, w, " ")
