@@ -217,6 +217,18 @@ static void atomic_lower(size_t *p, size_t v)
         ;
 }
 
+/* A limit or cancel reached by the nodes counted in sh (`now` on the clock)
+ * halts the search. @return whether it is halted. */
+static bool shared_halted(shared *sh, double now)
+{
+    uint64_t total = __atomic_load_n(&sh->generated, __ATOMIC_RELAXED);
+    if (!__atomic_load_n(&sh->halt, __ATOMIC_RELAXED) &&
+        ((sh->cancel && *sh->cancel) || (sh->max_nodes && total >= sh->max_nodes) ||
+         (sh->deadline > 0 && now >= sh->deadline)))
+        __atomic_store_n(&sh->halt, 1, __ATOMIC_RELAXED);
+    return __atomic_load_n(&sh->halt, __ATOMIC_RELAXED) != 0;
+}
+
 static int check_limits(search *s)
 {
     shared *sh = s->sh;
@@ -1032,12 +1044,7 @@ struct np_piece_queue {
  * clock) halts the queue. @return whether it is halted. */
 static bool queue_halted(np_piece_queue *q, double now)
 {
-    shared *sh = q->proto->sh;
-    if (!sh->halt &&
-        ((sh->cancel && *sh->cancel) || (sh->max_nodes && sh->generated >= sh->max_nodes) ||
-         (sh->deadline > 0 && now >= sh->deadline)))
-        sh->halt = 1;
-    return sh->halt != 0;
+    return shared_halted(q->proto->sh, now);
 }
 
 size_t np_piece_queue_next(np_piece_queue *q)
@@ -1123,8 +1130,14 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     out->stopped = false;
     int rc =
         frontier_build(&fr, proto, kind, start, h0, it->depth, (size_t)threads * 64, &out->extra);
-    /* The first moves count towards --max-nodes as well. */
+    /* The first moves count towards --max-nodes as well, and on a small
+     * board they can be the whole iteration (no piece left): a limit they
+     * reach stops the search here, as no piece's search will. A goal among
+     * them met on the limit's last node stands, as in the serial search. */
     __atomic_add_fetch(&proto->sh->generated, fr.generated, __ATOMIC_RELAXED);
+    if (rc == NP_OK &&
+        !(fr.n && fr.v[fr.n - 1].goal && proto->sh->generated == proto->sh->max_nodes))
+        shared_halted(proto->sh, np_clock());
     piece_state *ps = rc == NP_OK ? calloc(fr.n ? fr.n : 1, sizeof *ps) : NULL;
     if (rc == NP_OK && !ps)
         rc = NP_ENOMEM;
@@ -1260,6 +1273,10 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         if (i < end && (q->status == P_STOPPED || q->status == P_TODO))
             out->stopped = true;
     }
+    /* Halted without a solution: stopped, even when no piece was left (the
+     * first moves were the whole iteration). */
+    if (best == SIZE_MAX && __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED))
+        out->stopped = true;
     /* A solution stands only when every piece before it finished: a piece a
      * limit cut may hold the one the serial search meets first. Else the
      * iteration is stopped, and a resumed run finishes those pieces. */
@@ -1619,6 +1636,12 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     }
     res->bound = s->bound / s->gw;
     res->seconds = np_clock() - t0;
+    /* --max-nodes N: a board is solved only within N nodes as the serial
+     * search counts them, so that the answer is the same whatever the
+     * threads (the serial search can meet the goal among the children of a
+     * node it entered under N). */
+    if (rc == NP_OK && s->outcome == FOUND && sh.max_nodes && res->generated > sh.max_nodes)
+        s->outcome = STOPPED;
     if (rc == NP_OK && s->outcome == FOUND) {
         path_letters(res->moves, s->path, s->length);
         res->length = s->length;

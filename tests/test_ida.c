@@ -562,6 +562,58 @@ static void test_ida_node_limit(void **state)
     free(res);
 }
 
+static void assert_same_result(const np_result *a, const np_result *b, const char *what);
+
+/* --max-nodes N solves a board only when its serial search needs at most N
+ * generated nodes, whatever the threads: on the 8-puzzle, where the first
+ * moves of a split search can be whole iterations, and on Korf #12. The
+ * serial count comes from a run without a limit. One thread solves exactly
+ * then; several count every thread's nodes, so may stop sooner, but not
+ * with ten times as many allowed. */
+static void test_ida_node_limit_threads(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g3, g4;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    static const uint8_t far8[9] = {1, 2, 3, 4, 5, 6, 7, 8, 0}; /* 22 moves */
+    np_board boards[2] = {make_board(far8, 3, 3), make_board(korf[12].tiles, 4, 4)};
+    const np_geom *geoms[2] = {&g3, &g4};
+    np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    assert_non_null(ref);
+    assert_non_null(r);
+    for (int k = 0; k < 2; k++) {
+        np_search_opts o = {.heuristic = NP_H_LC};
+        assert_true(np_ida_solve(ref, &boards[k], geoms[k], &o) == NP_OK);
+        assert_int_equal(ref->status, NP_STATUS_SOLVED);
+        const uint64_t n = ref->generated;
+        const uint64_t limits[] = {1, 2, n / 2, n - 2, n - 1, n, n + 1, 2 * n, 10 * n};
+        for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+            for (int threads = 1; threads <= 3; threads++) {
+                o.max_nodes = limits[i];
+                o.threads = threads;
+                assert_true(np_ida_solve(r, &boards[k], geoms[k], &o) == NP_OK);
+                if (limits[i] >= n && r->status == NP_STATUS_LIMIT && threads > 1 &&
+                    limits[i] < 10 * n) {
+                    assert_int_equal(r->length, -1); /* the other threads' nodes counted */
+                } else if (limits[i] >= n) {
+                    if (r->status != NP_STATUS_SOLVED)
+                        fail_msg("board %d, %d threads, max_nodes %llu >= %llu: status %d", k,
+                                 threads, (unsigned long long)limits[i], (unsigned long long)n,
+                                 (int)r->status);
+                    assert_same_result(ref, r, "under a node limit it does not reach");
+                } else if (r->status != NP_STATUS_LIMIT || r->length != -1) {
+                    fail_msg("board %d, %d threads, max_nodes %llu < %llu: status %d, length %d", k,
+                             threads, (unsigned long long)limits[i], (unsigned long long)n,
+                             (int)r->status, r->length);
+                }
+            }
+    }
+    free(ref);
+    free(r);
+}
+
 static void test_ida_timeout(void **state)
 {
     (void)state;
@@ -1644,6 +1696,7 @@ int main(void)
         TIMED_TEST(test_ida_weighted),
         TIMED_TEST(test_ida_unsolvable),
         TIMED_TEST(test_ida_node_limit),
+        TIMED_TEST(test_ida_node_limit_threads),
         TIMED_TEST(test_ida_timeout),
         TIMED_TEST(test_batch_threads),
         TIMED_TEST(test_batch_few_boards),

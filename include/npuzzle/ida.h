@@ -135,7 +135,11 @@ typedef struct np_search_opts {
     bool dual;                     /*!< NP_H_PDB, optimal search: also the dual lookups
                                     *   (np_h_pdb_dual), with bidirectional pathmax */
     double weight;                 /*!< f = g + weight*h; 0 or 1 = optimal search */
-    uint64_t max_nodes;            /*!< stop after this many generated nodes (0 = none) */
+    uint64_t max_nodes;            /*!< stop after this many generated nodes (0 = none); IDA*
+                                        solves a board only when its serial search needs at
+                                        most this many (the same status at any thread count,
+                                        though several threads on one board count all their
+                                        nodes and can stop sooner) */
     double timeout;                /*!< stop after this many seconds (0 = none) */
     int threads;                   /*!< threads for one board (0 or 1 = serial) */
     uint64_t max_memory;           /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
