@@ -157,10 +157,28 @@ static bool utf8_valid(const char *s, size_t n)
     return true;
 }
 
+/* Up to 20 bytes of tok for an error message, a control byte as \xHH so that
+ * the message shows what the line holds. @return buf. */
+static const char *shown(char *buf, size_t size, const char *tok, size_t len)
+{
+    size_t o = 0;
+    for (size_t i = 0; i < len && i < 20 && o + 5 < size; i++) {
+        const unsigned char ch = (unsigned char)tok[i];
+        if (ch < 0x20 || ch == 0x7f)
+            o += (size_t)snprintf(buf + o, size - o, "\\x%02x", ch);
+        else
+            buf[o++] = (char)ch;
+    }
+    buf[o] = 0;
+    return buf;
+}
+
 /* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
  * free text may follow a board; a malformed opt= is an error, not a silent skip. */
 static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t errlen)
 {
+    bool have_opt = false, have_id = false;
+    char b[96];
     while (*s) {
         while (*s && (isspace((unsigned char)*s) || *s == ','))
             s++;
@@ -169,11 +187,17 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
             s++;
         size_t wl = (size_t)(s - w);
         if (wl >= 4 && strncmp(w, "opt=", 4) == 0) {
+            if (have_opt)
+                return np__fail(NP_EPARSE, err, errlen, "field opt: given twice");
+            have_opt = true;
             char num[24];
             size_t nl = wl - 4;
-            if (nl >= sizeof num)
-                return np__fail(NP_EPARSE, err, errlen, "field opt: '%.*s' is not a move count",
-                                (int)wl, w);
+            bool digits = nl > 0 && nl < sizeof num;
+            for (size_t i = 0; digits && i < nl; i++)
+                digits = isdigit((unsigned char)w[4 + i]) != 0;
+            if (!digits)
+                return np__fail(NP_EPARSE, err, errlen, "field opt: '%s' is not a move count",
+                                shown(b, sizeof b, w + 4, nl));
             memcpy(num, w + 4, nl);
             num[nl] = 0;
             char *end;
@@ -188,8 +212,18 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
              * boards (npuzzle verify): never cut short, nor a byte sequence
              * that JSON cannot carry. */
             size_t il = wl - 3;
+            if (have_id)
+                return np__fail(NP_EPARSE, err, errlen, "field id: given twice");
+            have_id = true;
             if (il == 0)
                 return np__fail(NP_EPARSE, err, errlen, "field id: empty");
+            for (size_t i = 0; i < il; i++) {
+                const unsigned char ch = (unsigned char)w[3 + i];
+                if (ch < 0x20 || ch == 0x7f)
+                    return np__fail(NP_EPARSE, err, errlen,
+                                    "field id: '%s' holds a control character (byte 0x%02x)",
+                                    shown(b, sizeof b, w + 3, il), ch);
+            }
             if (il >= sizeof meta->id)
                 return np__fail(NP_EPARSE, err, errlen,
                                 "field id: '%.20s...' is %zu bytes long, more than %zu", w + 3, il,
@@ -210,6 +244,7 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
 {
     int vals[NP_MAX_CELLS];
     int count = 0;
+    char b[96];
     const char *s = line;
     if (meta) {
         meta->id[0] = 0;
@@ -232,15 +267,15 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
                 digits = false;
         if (digits && tl > 6)
             return np__fail(NP_EPARSE, err, errlen,
-                            "field %d: '%.*s' has too many digits to be a tile (0..N-1)", count + 1,
-                            tl > 20 ? 20 : tl, tok);
+                            "field %d: '%s' has too many digits to be a tile (0..N-1)", count + 1,
+                            shown(b, sizeof b, tok, (size_t)tl));
         if (!digits) {
             if (tl > 0 && tok[0] == '-')
                 return np__fail(NP_EPARSE, err, errlen,
-                                "field %d: '%.*s' is out of range (tiles are 0..N-1)", count + 1,
-                                tl > 20 ? 20 : tl, tok);
-            return np__fail(NP_EPARSE, err, errlen, "field %d: '%.*s' is not an integer", count + 1,
-                            tl > 20 ? 20 : tl, tok);
+                                "field %d: '%s' is out of range (tiles are 0..N-1)", count + 1,
+                                shown(b, sizeof b, tok, (size_t)tl));
+            return np__fail(NP_EPARSE, err, errlen, "field %d: '%s' is not an integer", count + 1,
+                            shown(b, sizeof b, tok, (size_t)tl));
         }
         if (count >= NP_MAX_CELLS)
             return np__fail(NP_EPARSE, err, errlen, "field %d: too many numbers (at most %d cells)",

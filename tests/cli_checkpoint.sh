@@ -192,6 +192,37 @@ if grep -q '^iter 0 ' good; then
 else
     skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"
 fi
+# the digest is checked before the header is judged: an edited options line is damage, not
+# another run's options
+sed '2s/heuristic=lc/heuristic=md/' good >hdr
+run solve -H lc --checkpoint hdr one.txt
+expect "an options line edited, digest not redone: refused as damaged, exit 3" 3 err "checkpoint hdr:[0-9]+: damaged"
+# text after a line's last field, its digest redone: a bad field, exit 3
+if grep -q '^iter ' good; then
+    redigest good trail '^(iter .*)$' '\g<1> junk'
+    run solve -H lc --checkpoint trail one.txt
+    expect "text after an iter line's last field: refused, exit 3, named" 3 err "checkpoint trail:[0-9]+: bad field line end"
+else
+    skip "text after the last field: the interrupted run left no iteration in its checkpoint"
+fi
+# one checkpoint, two runs: the second is refused while the first holds FILE.lock
+if command -v flock >/dev/null; then
+    cp good busy
+    # -o: the lock is flock's own, not the sleep's, so that killing flock releases it
+    flock -o busy.lock sleep 30 >/dev/null 2>&1 &
+    holder=$!
+    for _ in 1 2 3 4 5 6 7 8 9 10; do flock -n busy.lock true || break; sleep 0.2; done
+    run solve -H lc --checkpoint busy one.txt
+    expect "a checkpoint in use by another run: refused, exit 3, the lock named" 3 err "checkpoint busy is in use by another run \(it holds busy.lock\)"
+    check "a checkpoint in use: left as it was" cmp -s busy good
+    kill $holder
+    wait $holder 2>/dev/null
+    run solve -H lc -f json --checkpoint busy one.txt
+    expect "the lock released: the run resumes and ends" 0
+    check "the run at its end removes its lock" test ! -e busy.lock
+else
+    skip "a checkpoint in use: no flock(1) here"
+fi
 # A* boards side by side share --max-memory, so an A* checkpoint made on two threads resumes on two
 # threads only; two copies of an 8-puzzle board that A* solves in 600K but not in 300K
 hardest8_twice astar2.txt

@@ -540,6 +540,13 @@ check "every bad line reported: two.txt:2 and two.txt:4" \
     bad_input two.txt "$GOOD\n0 1 2 3 4\n$GOOD\n1 1 2 3 4 5 6 7 8\n" '^two\.txt:2: '
 check "every bad line reported: the second one too" grep -q -E '^two\.txt:4: field 2: ' err
 check "6 numbers without --size: exit 2" bad_input six.txt "0 1 2 3 4 5\n" '^six\.txt:1: '
+check "a control byte in a field: shown as \\x0b" \
+    bad_input vt.txt "0 1 2 3 4 5 6 7 8\v\n" "^vt\\.txt:1: field 9: '8\\\\x0b' is not an integer"
+check "opt=+5: exit 2, field opt" bad_input optsign.txt "$GOOD # opt=+5\n" "^optsign\\.txt:1: field opt: '\\+5'"
+check "opt= twice: exit 2" bad_input opt2.txt "$GOOD # opt=3 opt=4\n" '^opt2\.txt:1: field opt: given twice'
+check "id= twice: exit 2" bad_input id2.txt "$GOOD # id=a id=b\n" '^id2\.txt:1: field id: given twice'
+check "a control byte in id=: exit 2, shown as \\x01" \
+    bad_input idctl.txt "$GOOD # id=\001z\n" "^idctl\\.txt:1: field id: '\\\\x01z' holds a control character"
 printf '%s\n' "$GOOD" >good.txt
 printf '%s\n0 1 2 3 4 4 6 7 8\n' "$GOOD" >bad2.txt
 run solve --format json good.txt bad2.txt
@@ -587,6 +594,34 @@ check "bad --size: exit 2" usage_error --size 3by3
 check "unknown goal: exit 2" usage_error --goal middle
 check "-j 0: exit 2" usage_error -j 0
 check "option without its value: exit 2" usage_error --timeout
+check "--partition with a line break: exit 2" usage_error --partition "$(printf '15:7-8\nx')"
+# numbers as typed: digits first, no sign, space, hexadecimal or infinity
+usage_value() { # OPTION VALUE: refused, the value named
+    usage_error "$1" "$2" && grep -qF -- "'$2'" err
+}
+for bad in "--max-nodes  -5" "--max-nodes +5" "--max-memory K" "--max-memory MiB" "--timeout 0x10" \
+    "--timeout inf" "--weight nan" "--size  3x3" "--size 3x+3"; do
+    check "${bad%% *} '${bad#* }': exit 2, the value named" usage_value "${bad%% *}" "${bad#* }"
+done
+usage_option() { # MESSAGE ARGS...: refused, the message names the option as typed
+    local msg=$1
+    shift
+    usage_error "$@" && grep -qF -- "$msg" err
+}
+check "-xq: the unknown letter named" usage_option "unknown option '-x'" -xq
+check "-Hlc -xc: the unknown letter named" usage_option "unknown option '-x'" -Hlc -xc
+check "--quiet=3: takes no value" usage_option "option '--quiet' takes no value" --quiet=3
+check "--frobnicate named" usage_option "unknown option '--frobnicate'" --frobnicate
+
+# options that do not fit one of the input's sizes are refused before any board is searched
+printf '%s\n%s\n' "$G33" "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24" >mix.txt
+run solve --progress -a astar mix.txt
+check "A* and a 5x5 board after a 3x3 one: exit 2, mix.txt:2 named, nothing solved first" \
+    test "$rc" = 2 -a -n "$(grep -F 'mix.txt:2: --algorithm astar' err)" -a -z "$(grep solved err)" -a ! -s out
+printf '%s\n%s\n' "$G33" "1 0 2 3" >mix2.txt
+run solve --progress -H pdb mix2.txt
+check "-H pdb and a 2x2 board after a 3x3 one: exit 2, mix2.txt:2 named, nothing solved first" \
+    test "$rc" = 2 -a -n "$(grep -F 'mix2.txt:2: no default partition' err)" -a -z "$(grep solved err)"
 
 run solve no-such-file.txt
 check "missing file: exit 3" test "$rc" = 3

@@ -206,6 +206,10 @@ expect "csv: a column given twice: exit 2" 2 err "bad.csv:2: field moves: given 
 sed '2s/,\([UDLR]*\),/,"\1,/' one.csv >bad.csv
 run verify --boards k1.txt --results bad.csv
 expect "csv: a quote not closed: exit 2, its column named" 2 err "bad.csv:2: field moves: its quote is not closed"
+sed '2s/,\([a-z]*\),/,"\1"x,/' one.csv >bad.csv
+run verify --boards k1.txt --results bad.csv
+expect "csv: text after a closing quote: exit 2, that column named" 2 err "bad.csv:2: field [a-z]*: text after its closing quote"
+check "csv: text after a closing quote: not the id's column" test -z "$(grep 'field id:' err)"
 sed '2s/$/ extra words/' one.text >bad.text
 run verify --boards k1.txt --results bad.text
 expect "text: words after the moves: exit 2" 2 err "bad.text:2: field moves: text after them"

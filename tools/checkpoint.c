@@ -1,6 +1,7 @@
 /* checkpoint.c - `npuzzle solve --checkpoint FILE` (the format: checkpoint.h). */
 #include "checkpoint.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -8,12 +9,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
 #define CK_MAGIC "npuzzle-checkpoint 1"
-#define CK_MAX_SIZES 16
+/* every board size there is: no input can have more */
+#define CK_MAX_SIZES ((NP_MAX_SIDE - NP_MIN_SIDE + 1) * (NP_MAX_SIDE - NP_MIN_SIDE + 1))
 
 enum { CK_NONE, CK_RUNNING, CK_DONE };
 
@@ -34,7 +38,8 @@ typedef struct ck_board {
 } ck_board;
 
 struct checkpoint {
-    char *path, *tmp, *options;
+    char *path, *tmp, *lockpath, *options;
+    int lockfd; /* FILE.lock, flock'd while this run has the file; -1: none */
     uint64_t boards_digest;
     size_t n;
     ck_board *b;
@@ -177,6 +182,32 @@ static char *render(checkpoint *c, size_t *len)
     return all;
 }
 
+/* fsync the directory holding `path`. @return 0, or -1 with errno set. */
+static int sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        return errno = ENAMETOOLONG, -1;
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    /* some file systems cannot sync a directory: nothing more to do there */
+    if (rc != 0 && (errno == EINVAL || errno == EROFS))
+        rc = 0;
+    int err = errno;
+    close(fd);
+    errno = err;
+    return rc;
+}
+
 /* Write the file under its temporary name, flush it to the disk, rename it
  * over the old one. Called with the lock held. */
 static int save_locked(checkpoint *c)
@@ -195,6 +226,8 @@ static int save_locked(checkpoint *c)
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0) {
+            if (w == 0)
+                errno = EIO; /* nothing written, and no error said why */
             what = "write";
             ok = false;
             break;
@@ -209,8 +242,16 @@ static int save_locked(checkpoint *c)
         what = "close";
         ok = false;
     }
+    const char *name = c->tmp; /* the file the failed step was on */
     if (ok && rename(c->tmp, c->path) != 0) {
         what = "rename";
+        name = c->path;
+        ok = false;
+    }
+    /* and the rename itself to the disk, with the directory */
+    if (ok && sync_dir(c->path) != 0) {
+        what = "sync the directory of";
+        name = c->path;
         ok = false;
     }
     int err = errno;
@@ -218,8 +259,7 @@ static int save_locked(checkpoint *c)
     if (!ok) {
         if (fd >= 0)
             unlink(c->tmp);
-        fprintf(stderr, "npuzzle solve: cannot %s checkpoint %s: %s\n", what,
-                strcmp(what, "rename") ? c->tmp : c->path, strerror(err));
+        fprintf(stderr, "npuzzle solve: cannot %s checkpoint %s: %s\n", what, name, strerror(err));
         return EXIT_PDB;
     }
     c->last_write = np_clock();
@@ -397,7 +437,8 @@ int checkpoint_tables(checkpoint *c, int rows, int cols, uint64_t digest)
             return EXIT_USAGE;
         }
     if (c->ntables == CK_MAX_SIZES) {
-        fprintf(stderr, "npuzzle solve: --checkpoint keeps at most %d board sizes\n", CK_MAX_SIZES);
+        fprintf(stderr, "npuzzle solve: checkpoint %s: more than %d board sizes\n", c->path,
+                CK_MAX_SIZES);
         return EXIT_USAGE;
     }
     c->tables[c->ntables].rows = rows;
@@ -426,10 +467,12 @@ static char *word(char **s)
     return start;
 }
 
+/* The numbers as npuzzle writes them: digits (a '-' before an int's), not
+ * the signs, spaces or hexadecimal forms that strto* also take. */
 static bool num_u64(char **s, uint64_t *out)
 {
     char *w = word(s), *end;
-    if (!w || *w == '-')
+    if (!w || !isdigit((unsigned char)*w))
         return false;
     errno = 0;
     unsigned long long v = strtoull(w, &end, 10);
@@ -442,7 +485,7 @@ static bool num_u64(char **s, uint64_t *out)
 static bool num_int(char **s, int *out)
 {
     char *w = word(s), *end;
-    if (!w)
+    if (!w || !isdigit((unsigned char)w[*w == '-']))
         return false;
     errno = 0;
     long v = strtol(w, &end, 10);
@@ -464,7 +507,7 @@ static bool num_size(char **s, size_t *out)
 static bool num_double(char **s, double *out)
 {
     char *w = word(s), *end;
-    if (!w)
+    if (!w || !isdigit((unsigned char)*w) || strspn(w, "0123456789.e+-") != strlen(w))
         return false;
     errno = 0;
     *out = strtod(w, &end);
@@ -474,7 +517,7 @@ static bool num_double(char **s, double *out)
 static bool hex64(char **s, uint64_t *out)
 {
     char *w = word(s), *end;
-    if (!w || strlen(w) != 16)
+    if (!w || strlen(w) != 16 || strspn(w, "0123456789abcdef") != 16)
         return false;
     errno = 0;
     *out = strtoull(w, &end, 16);
@@ -497,10 +540,20 @@ static bool moves_field(char **s, const char **out, int length)
     return true;
 }
 
+static const char *parse_fields(checkpoint *c, char **sp);
+
 /* One line after the header lines; `s` is the line without its newline.
  * @return NULL, or the name of the bad field. */
 static const char *parse_line(checkpoint *c, char *s)
 {
+    const char *bad = parse_fields(c, &s);
+    return bad ? bad : word(&s) ? "line end (text after the last field)" : NULL;
+}
+
+/* The fields of one line, *sp moved past them. @return as parse_line. */
+static const char *parse_fields(checkpoint *c, char **sp)
+{
+    char *s = *sp;
     char *kind = word(&s);
     size_t i;
     if (!kind)
@@ -513,12 +566,16 @@ static const char *parse_line(checkpoint *c, char *s)
             return "tables size";
         if (!hex64(&s, &d))
             return "tables digest";
+        for (int t = 0; t < c->ntables; t++)
+            if (c->tables[t].rows == rows && c->tables[t].cols == cols)
+                return "tables size (given twice)";
         if (c->ntables == CK_MAX_SIZES)
             return "tables (too many sizes)";
         c->tables[c->ntables].rows = rows;
         c->tables[c->ntables].cols = cols;
         c->tables[c->ntables].digest = d;
         c->ntables++;
+        *sp = s;
         return NULL;
     }
     if (strcmp(kind, "done") != 0 && strcmp(kind, "iter") != 0 && strcmp(kind, "piece") != 0)
@@ -559,6 +616,7 @@ static const char *parse_line(checkpoint *c, char *s)
         snprintf(r->moves, sizeof r->moves, "%s", moves);
         b->res = r;
         b->state = CK_DONE;
+        *sp = s;
         return NULL;
     }
     if (!strcmp(kind, "iter")) {
@@ -580,6 +638,7 @@ static const char *parse_line(checkpoint *c, char *s)
         if (!num_double(&s, &b->seconds_before))
             return "seconds";
         b->state = CK_RUNNING;
+        *sp = s;
         return NULL;
     }
     if (!strcmp(kind, "piece")) {
@@ -604,55 +663,94 @@ static const char *parse_line(checkpoint *c, char *s)
         p.moves = moves;
         if (add_piece(b, &p) != 0)
             return "piece (out of memory)";
+        *sp = s;
         return NULL;
     }
     return "line kind";
 }
 
-/* Read the checkpoint file f. @return EXIT_OK, EXIT_USAGE (foreign) or
- * EXIT_PDB (unreadable or damaged), reported. */
+/* The whole file f before any of it is trusted: its first line, its end line
+ * and the digest there of every line before it. Damage anywhere, the header
+ * included, is told as damage (exit 3), not as a file made for other boards
+ * or options. @return EXIT_OK or EXIT_PDB, reported. */
+static int check_file(const checkpoint *c, FILE *f)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len;
+    long lines = 0; /* whole lines read */
+    uint64_t h = FNV_START;
+    int rc = EXIT_OK;
+    bool ended = false;
+    while (rc == EXIT_OK && (len = getline(&line, &cap, f)) > 0) {
+        if (line[len - 1] != '\n')
+            break; /* a last line cut short: truncated */
+        lines++;
+        if (lines == 1 &&
+            (strncmp(line, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
+             (size_t)len != strlen(CK_MAGIC) + 1)) {
+            fprintf(stderr, "npuzzle solve: %s:1: not an npuzzle checkpoint (version 1)\n",
+                    c->path);
+            rc = EXIT_PDB;
+        } else if (!strncmp(line, "end ", 4)) {
+            char *s = line + 4;
+            uint64_t d;
+            line[len - 1] = 0;
+            if (lines <= 3) {
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s:%ld: damaged (an end line before the "
+                        "header's three lines); delete it to start over\n",
+                        c->path, lines);
+                rc = EXIT_PDB;
+            } else if (!hex64(&s, &d) || d != h || word(&s)) {
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s:%ld: damaged (its digest does not match "
+                        "its contents); delete it to start over\n",
+                        c->path, lines);
+                rc = EXIT_PDB;
+            }
+            ended = true;
+            break;
+        } else {
+            h = fnv(h, line, (size_t)len);
+        }
+    }
+    if (rc == EXIT_OK && ferror(f)) {
+        fprintf(stderr, "npuzzle solve: cannot read checkpoint %s: %s\n", c->path, strerror(errno));
+        rc = EXIT_PDB;
+    } else if (rc == EXIT_OK && ended && getc(f) != EOF) {
+        fprintf(stderr,
+                "npuzzle solve: checkpoint %s:%ld: damaged (text after its end line); delete it "
+                "to start over\n",
+                c->path, lines + 1);
+        rc = EXIT_PDB;
+    } else if (rc == EXIT_OK && !ended) {
+        fprintf(stderr,
+                "npuzzle solve: checkpoint %s is truncated (no end line after line %ld); "
+                "delete it to start over\n",
+                c->path, lines);
+        rc = EXIT_PDB;
+    }
+    free(line);
+    return rc;
+}
+
+/* Read the checkpoint file f, whole and undamaged (check_file). @return
+ * EXIT_OK, EXIT_USAGE (made for other boards or options) or EXIT_PDB (a bad
+ * field), reported. */
 static int read_file(checkpoint *c, FILE *f)
 {
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;
     long lineno = 0;
-    uint64_t h = FNV_START;
     int rc = EXIT_OK;
-    bool ended = false;
-    while (rc == EXIT_OK && !ended && (len = getline(&line, &cap, f)) > 0) {
+    while (rc == EXIT_OK && (len = getline(&line, &cap, f)) > 0 && strncmp(line, "end ", 4) != 0) {
         lineno++;
-        if (line[len - 1] != '\n')
-            break; /* a last line cut short: reported as truncated below */
-        if (!strncmp(line, "end ", 4)) {
-            char *s = line + 4;
-            uint64_t d;
-            line[len - 1] = 0;
-            if (lineno <= 3) {
-                fprintf(stderr,
-                        "npuzzle solve: checkpoint %s:%ld: damaged (an end line before the "
-                        "header's three lines); delete it to start over\n",
-                        c->path, lineno);
-                rc = EXIT_PDB;
-            } else if (!hex64(&s, &d) || d != h) {
-                fprintf(stderr,
-                        "npuzzle solve: checkpoint %s:%ld: damaged (its digest does not match "
-                        "its contents); delete it to start over\n",
-                        c->path, lineno);
-                rc = EXIT_PDB;
-            }
-            ended = true;
-            break;
-        }
-        h = fnv(h, line, (size_t)len);
         line[len - 1] = 0;
-        if (lineno == 1) {
-            if (strcmp(line, CK_MAGIC) != 0) {
-                fprintf(stderr, "npuzzle solve: %s:1: not an npuzzle checkpoint (version 1)\n",
-                        c->path);
-                rc = EXIT_PDB;
-            }
-        } else if (lineno == 2) {
+        if (lineno == 1)
+            continue; /* the magic line, checked */
+        if (lineno == 2) {
             if (strncmp(line, "options ", 8) != 0) {
                 rc = EXIT_PDB;
                 fprintf(stderr, "npuzzle solve: checkpoint %s:2: bad field options\n", c->path);
@@ -669,7 +767,7 @@ static int read_file(checkpoint *c, FILE *f)
             char *w = word(&s);
             size_t n;
             uint64_t d;
-            if (!w || strcmp(w, "boards") != 0 || !num_size(&s, &n) || !hex64(&s, &d)) {
+            if (!w || strcmp(w, "boards") != 0 || !num_size(&s, &n) || !hex64(&s, &d) || word(&s)) {
                 fprintf(stderr, "npuzzle solve: checkpoint %s:3: bad field boards\n", c->path);
                 rc = EXIT_PDB;
             } else if (n != c->n || d != c->boards_digest) {
@@ -692,18 +790,6 @@ static int read_file(checkpoint *c, FILE *f)
     if (rc == EXIT_OK && ferror(f)) {
         fprintf(stderr, "npuzzle solve: cannot read checkpoint %s: %s\n", c->path, strerror(errno));
         rc = EXIT_PDB;
-    } else if (rc == EXIT_OK && ended && getc(f) != EOF) {
-        fprintf(stderr,
-                "npuzzle solve: checkpoint %s:%ld: damaged (text after its end line); delete it "
-                "to start over\n",
-                c->path, lineno + 1);
-        rc = EXIT_PDB;
-    } else if (rc == EXIT_OK && !ended) {
-        fprintf(stderr,
-                "npuzzle solve: checkpoint %s is truncated (no end line after line %ld); "
-                "delete it to start over\n",
-                c->path, lineno);
-        rc = EXIT_PDB;
     }
     free(line);
     return rc;
@@ -711,15 +797,56 @@ static int read_file(checkpoint *c, FILE *f)
 
 /* ---- opening and closing ------------------------------------------------------ */
 
+/* Take FILE.lock (created when missing) for this run: two runs on one
+ * checkpoint would overwrite each other's file. The lock goes with the
+ * process, so a killed run leaves none behind; the file itself is removed at
+ * the close, and a run that got the lock on a file removed meanwhile takes the
+ * new one. @return EXIT_OK or EXIT_PDB, reported. */
+static int take_lock(checkpoint *c)
+{
+    for (int tries = 0; tries < 16; tries++) {
+        int fd = open(c->lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            fprintf(stderr, "npuzzle solve: cannot create checkpoint lock %s: %s\n", c->lockpath,
+                    strerror(errno));
+            return EXIT_PDB;
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int err = errno;
+            close(fd);
+            if (err == EWOULDBLOCK)
+                fprintf(stderr,
+                        "npuzzle solve: checkpoint %s is in use by another run (it holds %s); "
+                        "wait for that run to end, or give this one another file\n",
+                        c->path, c->lockpath);
+            else
+                fprintf(stderr, "npuzzle solve: cannot lock %s: %s\n", c->lockpath, strerror(err));
+            return EXIT_PDB;
+        }
+        struct stat held, named;
+        if (fstat(fd, &held) == 0 && stat(c->lockpath, &named) == 0 &&
+            held.st_dev == named.st_dev && held.st_ino == named.st_ino) {
+            c->lockfd = fd;
+            return EXIT_OK;
+        }
+        close(fd); /* removed by the run that held it: take the new one */
+    }
+    fprintf(stderr, "npuzzle solve: cannot lock %s: it keeps being replaced\n", c->lockpath);
+    return EXIT_PDB;
+}
+
 int checkpoint_open(checkpoint **out, const char *path, const char *options, const np_board *boards,
                     size_t n, double every)
 {
     *out = NULL;
     checkpoint *c = calloc(1, sizeof *c);
-    if (c)
+    if (c) {
         pthread_mutex_init(&c->lock, NULL);
+        c->lockfd = -1;
+    }
     if (!c || !(c->b = calloc(n ? n : 1, sizeof *c->b)) || !(c->path = strdup(path)) ||
-        !(c->options = strdup(options)) || !(c->tmp = malloc(strlen(path) + 32))) {
+        !(c->options = strdup(options)) || !(c->tmp = malloc(strlen(path) + 32)) ||
+        !(c->lockpath = malloc(strlen(path) + 8))) {
         fprintf(stderr, "npuzzle solve: out of memory for checkpoint %s\n", path);
         checkpoint_close(c);
         return EXIT_PDB;
@@ -727,6 +854,12 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
     /* One name, not one per process: a run killed while writing leaves it,
      * and the next run's first write takes it over. */
     snprintf(c->tmp, strlen(path) + 32, "%s.tmp", path);
+    snprintf(c->lockpath, strlen(path) + 8, "%s.lock", path);
+    int lrc = take_lock(c);
+    if (lrc != EXIT_OK) {
+        checkpoint_close(c);
+        return lrc;
+    }
     c->n = n;
     c->every = every;
     c->boards_digest = boards_digest(boards, n);
@@ -737,7 +870,11 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
         return EXIT_PDB;
     }
     if (f) {
-        int rc = read_file(c, f);
+        int rc = check_file(c, f);
+        if (rc == EXIT_OK) {
+            rewind(f);
+            rc = read_file(c, f);
+        }
         fclose(f);
         if (rc != EXIT_OK) {
             checkpoint_close(c);
@@ -761,9 +898,14 @@ void checkpoint_close(checkpoint *c)
         free(c->b[i].res);
     }
     pthread_mutex_destroy(&c->lock);
+    if (c->lockfd >= 0) {
+        unlink(c->lockpath); /* while still held: see take_lock */
+        close(c->lockfd);
+    }
     free(c->b);
     free(c->path);
     free(c->tmp);
+    free(c->lockpath);
     free(c->options);
     free(c);
 }

@@ -18,10 +18,14 @@
  * none; NEXT_BOUND is -1 for none. `iter` is the IDA* iteration a board was
  * in (np_iteration) and its `piece` lines the pieces it had finished. A file
  * without its end line, with anything after it, with a line of another kind,
- * or whose digest differs, is refused as damaged, and so is one whose finished
- * answers do not replay to the goal (checked by solve); one made for other
- * boards, options or tables, as foreign. An error is no answer: a board that
- * ended with status error (3) is not recorded done. */
+ * a malformed field or text after a line's last one, or whose digest differs
+ * (checked over the whole file before its header is judged), is refused as
+ * damaged, and so is one whose finished answers do not replay to the goal
+ * (checked by solve); one made for other boards, options or tables, as
+ * foreign. An error is no answer: a board that ended with status error (3) is
+ * not recorded done. While a run has the file open it holds an advisory lock
+ * (flock) on FILE.lock, removed when it closes, so that a second run on the
+ * same file is refused. */
 #ifndef NPUZZLE_CHECKPOINT_H
 #define NPUZZLE_CHECKPOINT_H
 
@@ -38,7 +42,8 @@ typedef struct checkpoint checkpoint;
  * empty one (nothing is written until checkpoint_save). `every`: seconds
  * between writes while searching. *out is NULL on failure.
  * @return EXIT_OK; EXIT_USAGE for a checkpoint of other boards or options;
- *         EXIT_PDB for one that cannot be read or is damaged (reported). */
+ *         EXIT_PDB for one that cannot be read, is damaged or is in use by
+ *         another run (reported). */
 int checkpoint_open(checkpoint **out, const char *path, const char *options, const np_board *boards,
                     size_t n, double every);
 

@@ -1,8 +1,10 @@
 /* cli.c - helpers shared by the subcommands: exit codes, environment, option values. */
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,12 +56,30 @@ int cli_threads(int option_value)
     return n > 0 ? n : 1;
 }
 
-int cli_option_error(const char *cmd, int c, char **argv)
+int cli_option_error(const char *cmd, int c, char **argv, const struct option *longopts)
 {
+    /* The word getopt last stepped past: the option itself, except for a short
+     * option inside a group that goes on (-xq), where it is the word before. */
+    const char *word = argv[optind - 1];
+    const char *eq = strncmp(word, "--", 2) == 0 ? strchr(word, '=') : NULL;
+    if (c != ':' && eq) {
+        for (const struct option *o = longopts; o->name; o++)
+            if (o->has_arg == no_argument && strlen(o->name) == (size_t)(eq - word - 2) &&
+                strncmp(o->name, word + 2, (size_t)(eq - word - 2)) == 0) {
+                fprintf(stderr, "npuzzle %s: option '--%s' takes no value (see npuzzle help %s)\n",
+                        cmd, o->name, cmd);
+                return EXIT_USAGE;
+            }
+    }
+    /* A short option's letter is in optopt (a long one's optopt is 0 when
+     * unknown, and its word is the option when it lacks its value). */
+    const bool short_opt =
+        optopt > ' ' && optopt < 127 && !(c == ':' && strncmp(word, "--", 2) == 0);
+    char letter[3] = {'-', (char)optopt, 0};
     fprintf(stderr,
             c == ':' ? "npuzzle %s: option '%s' needs a value (see npuzzle help %s)\n"
                      : "npuzzle %s: unknown option '%s' (see npuzzle help %s)\n",
-            cmd, argv[optind - 1], cmd);
+            cmd, short_opt ? letter : word, cmd);
     return EXIT_USAGE;
 }
 
@@ -67,10 +87,14 @@ bool cli_parse_size(const char *s, int *rows, int *cols)
 {
     char *end;
     errno = 0;
+    if (!isdigit((unsigned char)*s))
+        return false;
     long r = strtol(s, &end, 10);
     if (end == s || (*end != 'x' && *end != 'X'))
         return false;
     const char *p = end + 1;
+    if (!isdigit((unsigned char)*p))
+        return false;
     long c = strtol(p, &end, 10);
     if (end == p || *end || errno)
         return false;
@@ -85,7 +109,7 @@ bool cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *ou
 {
     char *end;
     errno = 0;
-    if (!s || !*s || *s == '-') {
+    if (!s || !isdigit((unsigned char)*s)) { /* strtoull would take " -1" or "+1" */
         fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (expected a non-negative integer)\n",
                 cmd, opt, s ? s : "");
         return false;
@@ -104,10 +128,18 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *o
 {
     char *end;
     errno = 0;
-    double v = s && *s ? strtod(s, &end) : -1;
-    if (!s || !*s || *end || errno || !(v >= 0)) {
+    /* digits with an optional fraction and exponent: not the hexadecimal,
+     * "inf" or leading-space forms strtod also takes */
+    if (!s)
+        s = "";
+    bool plain = isdigit((unsigned char)*s) || (*s == '.' && isdigit((unsigned char)s[1]));
+    for (const char *p = s; plain && *p; p++)
+        if (!isdigit((unsigned char)*p) && !strchr(".eE+-", *p))
+            plain = false;
+    double v = plain ? strtod(s, &end) : -1;
+    if (!plain || *end || errno || !(v >= 0) || !isfinite(v)) {
         fprintf(stderr, "npuzzle %s: bad value for %s: '%s' (expected a non-negative number)\n",
-                cmd, opt, s ? s : "");
+                cmd, opt, s);
         return false;
     }
     *out = v;
@@ -118,7 +150,7 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
 {
     char *end;
     errno = 0;
-    if (!s || !*s || *s == '-') {
+    if (!s || !isdigit((unsigned char)*s)) { /* digits first: not "K", " -1" or "+1" */
         fprintf(stderr,
                 "npuzzle %s: bad value for %s: '%s' (bytes, with an optional K, M, G or T)\n", cmd,
                 opt, s ? s : "");

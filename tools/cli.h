@@ -70,10 +70,15 @@ const char *cli_pdb_dir_option(const char *cmd, const char *value);
  * @return the exit code to leave with. */
 int cli_stdout_status(const char *cmd, int rc);
 
-/* After getopt_long() (optstring starting with ':') returned c, ':' for an option
- * without its value or anything else for an unknown option: print "npuzzle CMD: ..."
- * naming the option and pointing to `npuzzle help CMD`. @return EXIT_USAGE. */
-int cli_option_error(const char *cmd, int c, char **argv);
+struct option;
+
+/* After getopt_long(argc, argv, optstring, longopts, NULL) (optstring starting
+ * with ':') returned c, ':' for an option without its value or anything else
+ * for an unknown option (or a long one given a value it does not take): print
+ * "npuzzle CMD: ..." naming the option as typed (a short one by its letter,
+ * even inside a group such as -qx) and pointing to `npuzzle help CMD`.
+ * @return EXIT_USAGE. */
+int cli_option_error(const char *cmd, int c, char **argv, const struct option *longopts);
 
 /* Parse "RxC" into rows, cols. Returns false when malformed. */
 bool cli_parse_size(const char *s, int *rows, int *cols);

@@ -146,7 +146,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
         case 'U': a->dual = true; break;
         case 'Z': a->zero_aware = true; break;
         case 'h': usage_gen(); return -1;
-        default: return cli_option_error("gen", c, argv);
+        default: return cli_option_error("gen", c, argv, longopts);
         }
     }
     if (optind < argc) {

@@ -66,7 +66,7 @@ int cmd_info(int argc, char **argv)
             jobs = (int)u;
             break;
         case 'h': usage_info(); return EXIT_OK;
-        default: return cli_option_error("info", c, argv);
+        default: return cli_option_error("info", c, argv, longopts);
         }
     }
     if (optind != argc - 1) {

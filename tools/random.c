@@ -65,7 +65,7 @@ int cmd_random(int argc, char **argv)
             }
             break;
         case 'h': usage_random(); return EXIT_OK;
-        default: return cli_option_error("random", c, argv);
+        default: return cli_option_error("random", c, argv, longopts);
         }
     }
     if (optind != argc) {

@@ -557,21 +557,27 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
 }
 
 /* Split a csv line in place into at most RECORD_MAX_COLUMNS fields ("" quotes
- * doubled). @return the number of fields, or -N when field N's quote is not
- * closed. */
-static int csv_split(char *s, char **f)
+ * doubled). @return the number of fields, or -1 with *bad the field (from 0)
+ * at fault and *why what is wrong with it. */
+static int csv_split(char *s, char **f, int *bad, const char **why)
 {
     int n = 0;
     for (;;) {
-        if (n == RECORD_MAX_COLUMNS)
-            return n;
+        if (n == RECORD_MAX_COLUMNS) {
+            *bad = n;
+            *why = "more fields than any record of npuzzle solve has";
+            return -1;
+        }
         char *w = s;
         f[n++] = w;
         if (*s == '"') {
             s++;
             for (;;) {
-                if (!*s)
-                    return -n; /* the field whose quote is open */
+                if (!*s) {
+                    *bad = n - 1;
+                    *why = "its quote is not closed";
+                    return -1;
+                }
                 if (*s == '"') {
                     if (s[1] == '"') {
                         *w++ = '"';
@@ -583,8 +589,11 @@ static int csv_split(char *s, char **f)
                 }
                 *w++ = *s++;
             }
-            if (*s && *s != ',')
+            if (*s && *s != ',') {
+                *bad = n - 1;
+                *why = "text after its closing quote";
                 return -1;
+            }
         } else {
             while (*s && *s != ',')
                 *w++ = *s++;
@@ -610,9 +619,11 @@ static int read_format(record_reader *rd, char *s, char *msg, size_t msglen)
     }
     if (!strncmp(s, fields[FIELD_ID].name, idlen) && s[idlen] == ',') {
         char *f[RECORD_MAX_COLUMNS];
-        int n = csv_split(s, f);
+        int bad;
+        const char *why;
+        int n = csv_split(s, f, &bad, &why);
         if (n < 0) {
-            snprintf(msg, msglen, "field header: the quote of column %d is not closed", -n);
+            snprintf(msg, msglen, "field header: column %d: %s", bad + 1, why);
             return -1;
         }
         rd->fmt = RECORD_CSV;
@@ -679,11 +690,14 @@ static int read_text(char *s, record *r, char *msg, size_t msglen)
 static int read_csv(const record_reader *rd, char *s, record *r, char *msg, size_t msglen)
 {
     char *f[RECORD_MAX_COLUMNS];
-    int n = csv_split(s, f);
+    int bad;
+    const char *why;
+    int n = csv_split(s, f, &bad, &why);
     if (n < 0) {
-        const int col = -n - 1;
-        snprintf(msg, msglen, "field %s: its quote is not closed",
-                 col < rd->ncols && rd->colname[col] ? rd->colname[col] : "(past the header's)");
+        if (bad < rd->ncols && rd->colname[bad])
+            snprintf(msg, msglen, "field %s: %s", rd->colname[bad], why);
+        else
+            snprintf(msg, msglen, "field %d (past the header's %d): %s", bad + 1, rd->ncols, why);
         return -1;
     }
     if (n != rd->ncols) {

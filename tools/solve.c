@@ -27,7 +27,8 @@ void usage_solve(void)
            "tiles in row-major order separated by spaces or commas, 0 the blank; '#'\n"
            "starts a comment, which may hold id=NAME and opt=N (the known optimal length).\n"
            "The size follows from the count (9, 16, 25, ...) or from --size. If any line\n"
-           "is malformed, every bad line is reported as FILE:LINE and nothing is solved.\n"
+           "is malformed, nothing is solved: the first 20 bad lines are reported as\n"
+           "FILE:LINE with the field at fault, and the others counted.\n"
            "\n"
            "options:\n"
            "  -H, --heuristic H    md (Manhattan), lc (linear conflict) or pdb (pattern\n"
@@ -83,7 +84,9 @@ void usage_solve(void)
            "                       one-at-a-time\n"
            "  -f, --format F       text (default), json (one object per line) or csv\n"
            "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
-           "      --max-nodes N    give up on a board after N generated nodes\n"
+           "      --max-nodes N    give up on a board after N generated nodes (IDA*: it is\n"
+           "                       solved only if the serial search needs at most N; one\n"
+           "                       board on several threads counts every thread's nodes)\n"
            "      --timeout S      give up on a board after S seconds\n"
            "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
            "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
@@ -93,7 +96,8 @@ void usage_solve(void)
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
            "                       started again with the same command continues from it\n"
            "                       with the same answers and counts. A FILE made for\n"
-           "                       other boards, options or tables is refused\n"
+           "                       other boards, options or tables is refused, and so\n"
+           "                       is one that another run holds (FILE.lock)\n"
            "      --checkpoint-every S  write FILE at most every S seconds while searching\n"
            "                       (default 1; 0: after every finished piece)\n"
            "      --shard K/N      solve only every N-th board, starting with the K-th\n"
@@ -507,7 +511,18 @@ static int parse_args(solve_args *a, int argc, char **argv)
             }
             a->heuristic_given = true;
             break;
-        case 'P': a->partition = optarg; break;
+        case 'P':
+            /* written to checkpoints on one line: no line breaks or other controls */
+            for (const char *q = optarg; *q; q++)
+                if ((unsigned char)*q < 0x20 || *q == 0x7f) {
+                    fprintf(stderr,
+                            "npuzzle solve: --partition: byte %d holds a control character "
+                            "(0x%02x)\n",
+                            (int)(q - optarg) + 1, (unsigned char)*q);
+                    return EXIT_USAGE;
+                }
+            a->partition = optarg;
+            break;
         case 'D':
             if (!(a->pdb_dir_opt = cli_pdb_dir_option("solve", optarg)))
                 return EXIT_USAGE;
@@ -657,7 +672,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         }
         case 'q': a->quiet = true; break;
         case 'h': usage_solve(); return -1;
-        default: return cli_option_error("solve", c, argv);
+        default: return cli_option_error("solve", c, argv, longopts);
         }
     }
     if (a->reproduce) {
@@ -743,23 +758,73 @@ static int read_input(input *in, const solve_args *a)
 
 /* The geometry, search options and tables for boards of r x k, as the
  * options ask. @return EXIT_OK, or the exit code solve_pdb_open reported. */
+/* Whether the boards' PDBs are looked for; whether they must be there. */
+static bool pdb_wanted(const solve_args *a)
+{
+    return a->opts.heuristic == NP_H_PDB ||
+        (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
+}
+
+static bool pdb_required(const solve_args *a)
+{
+    return (a->heuristic_given && a->opts.heuristic == NP_H_PDB) || a->opts.dual ||
+        a->zero_aware == 1;
+}
+
+/* The options against every board size of the input, before any board is
+ * searched: an error found only when its size's turn came would throw away
+ * the answers of the sizes before it. @return EXIT_OK or EXIT_USAGE (said
+ * on standard error, with the first board of the size at fault). */
+static int sizes_check(const input *in, const solve_args *a)
+{
+    bool seen[NP_MAX_SIDE + 1][NP_MAX_SIDE + 1] = {{false}};
+    for (size_t i = 0; i < in->n; i++) {
+        const entry *e = &in->v[i];
+        const int r = e->board.rows, k = e->board.cols;
+        if (seen[r][k])
+            continue;
+        seen[r][k] = true;
+        if (a->bopts.algorithm == NP_ALG_ASTAR && r * k > NP_ASTAR_MAX_CELLS) {
+            fprintf(stderr,
+                    "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
+                    "cells, not %dx%d (use IDA*, the default)\n",
+                    e->file, e->line, NP_ASTAR_MAX_CELLS, r, k);
+            return EXIT_USAGE;
+        }
+        if (!pdb_wanted(a))
+            continue;
+        np_partition part;
+        char err[512] = "";
+        if (a->partition &&
+            np_partition_resolve(&part, a->partition, r, k, true, err, sizeof err) != NP_OK) {
+            fprintf(stderr, "npuzzle solve: %s:%ld: --partition %s: %s\n", e->file, e->line,
+                    a->partition, err);
+            return EXIT_USAGE;
+        }
+        if (!a->partition && pdb_required(a) && np_partition_default(&part, r, k) != NP_OK) {
+            fprintf(stderr,
+                    "npuzzle solve: %s:%ld: no default partition for %dx%d boards; give "
+                    "--partition (e.g. 1,2,3/4,5,6/...)\n",
+                    e->file, e->line, r, k);
+            return EXIT_USAGE;
+        }
+    }
+    return EXIT_OK;
+}
+
 static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const solve_args *a,
                       int threads, int r, int k)
 {
     np_geom_init(g, r, k, a->goal);
     *o = a->opts;
     memset(pdb, 0, sizeof *pdb);
-    bool want_pdb =
-        a->opts.heuristic == NP_H_PDB || (!a->heuristic_given && a->bopts.algorithm == NP_ALG_IDA);
-    if (want_pdb) {
-        int prc = solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
-                                 (a->heuristic_given && a->opts.heuristic == NP_H_PDB) ||
-                                     a->opts.dual || a->zero_aware == 1,
-                                 (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) |
-                                     (a->opts.dual ? NP_PDBSET_DUAL : 0) |
-                                     (a->verify_tables ? 0 : NP_PDBSET_STAMP) |
-                                     (a->zero_aware == 1 ? NP_PDBSET_ZERO_AWARE : 0),
-                                 a->zero_aware == -1);
+    if (pdb_wanted(a)) {
+        int prc = solve_pdb_open(
+            pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet, pdb_required(a),
+            (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (a->opts.dual ? NP_PDBSET_DUAL : 0) |
+                (a->verify_tables ? 0 : NP_PDBSET_STAMP) |
+                (a->zero_aware == 1 ? NP_PDBSET_ZERO_AWARE : 0),
+            a->zero_aware == -1);
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {
@@ -990,6 +1055,8 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
             done[i] = true;
         }
     }
+    if (rc == EXIT_OK)
+        rc = sizes_check(in, a);
     double t0 = np_clock();
     for (size_t i = 0; i < in->n && rc == EXIT_OK && !interrupted; i++) {
         if (done[i])

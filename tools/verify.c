@@ -561,7 +561,7 @@ int cmd_verify(int argc, char **argv)
             break;
         case 'q': o.quiet = true; break;
         case 'h': usage_verify(); return EXIT_OK;
-        default: return cli_option_error("verify", c, argv);
+        default: return cli_option_error("verify", c, argv, longopts);
         }
     }
     if ((boards != NULL) != (results_file != NULL)) {
