@@ -2,24 +2,66 @@
  * renamed, or removed. */
 #include "atomic_file_internal.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "npuzzle/error.h"
 #include "error_internal.h"
 
-/* A temporary name next to `path`: DIR/.BASE.tmp.PID.XXXXXX, created by mkstemp. */
+/* A temporary file is stale when a writer died before its rename (SIGKILL, or
+ * a signal no handler caught): its process is gone from this machine and the
+ * file has not been written for STALE_SECONDS (a live writer on another
+ * machine sharing the directory keeps writing it, or renames it soon). */
+#define STALE_SECONDS ((time_t)15 * 60)
+
+/* Remove the stale temporary files of `base` in `dir` (DIR/.BASE.tmp.PID.XXXXXX).
+ * A hint: errors are ignored. */
+static void remove_stale_temps(const char *dir, const char *base)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    char prefix[NAME_MAX + 8];
+    int pl = snprintf(prefix, sizeof prefix, ".%s.tmp.", base);
+    const time_t now = time(NULL);
+    /* cppcheck-suppress readdirCalled ; a stream of our own: readdir is safe on it */
+    for (struct dirent *e; pl > 0 && (size_t)pl < sizeof prefix && (e = readdir(d));) {
+        if (strncmp(e->d_name, prefix, (size_t)pl) != 0)
+            continue;
+        char *end;
+        long pid = strtol(e->d_name + pl, &end, 10);
+        struct stat st;
+        if (end == e->d_name + pl || *end != '.' || pid <= 0 ||
+            fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode) ||
+            now - st.st_mtime < STALE_SECONDS)
+            continue;
+        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue; /* its writer lives here, or this cannot tell */
+        (void)unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
+/* A temporary name next to `path`: DIR/.BASE.tmp.PID.XXXXXX, created by
+ * mkstemp; stale ones of earlier writers of `path` are removed first. */
 int np__make_temp(const char *path, char *tmp, size_t tmplen, char *err, size_t errlen)
 {
     const char *slash = strrchr(path, '/');
     int dirlen = slash ? (int)(slash - path + 1) : 0;
     const char *base = slash ? slash + 1 : path;
+    char dir[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%.*s", dirlen ? dirlen : 1, dirlen ? path : ".") <
+        (int)sizeof dir)
+        remove_stale_temps(dir, base);
     int n = snprintf(tmp, tmplen, "%.*s.%s.tmp.%ld.XXXXXX", dirlen, path, base, (long)getpid());
     if (n < 0 || (size_t)n >= tmplen)
         return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);

@@ -233,6 +233,8 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
                         "%s: payload length %llu does not match %llu entries", path,
                         (unsigned long long)h->payload_length, (unsigned long long)h->entries);
     uint64_t end = h->payload_offset + h->payload_length;
+    if (file_size == NP__PDB_SIZE_UNKNOWN)
+        return NP_OK;
     if (file_size < end)
         return np__fail(NP_ETRUNCATED, err, errlen,
                         "%s: truncated payload (file has %llu bytes, header says %llu)", path,
@@ -241,6 +243,12 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
         return np__fail(NP_EFORMAT, err, errlen, "%s: %llu stray bytes after the payload", path,
                         (unsigned long long)(file_size - end));
     return NP_OK;
+}
+
+int np__pdb_header_decode(np_pdb_header *h, const uint8_t b[NP_PDB_HEADER_SIZE], const char *path,
+                          char *err, size_t errlen)
+{
+    return header_decode(h, b, NP_PDB_HEADER_SIZE, NP__PDB_SIZE_UNKNOWN, path, err, errlen);
 }
 
 static int format_tiles(char *buf, size_t len, const uint8_t *tiles, int n)
@@ -300,20 +308,45 @@ int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const c
 int np__pdb_open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const char *file,
                         const char *name, bool regular, char *err, size_t errlen)
 {
-    int fd = open(file, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO in a table's place must not hang the open; it is
+     * refused below, and a regular file's reads do not heed the flag. */
+    int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0)
         return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
                         name, strerror(errno));
     struct stat st;
     uint8_t b[NP_PDB_HEADER_SIZE];
-    ssize_t n = fstat(fd, &st) == 0 ? pread(fd, b, sizeof b, 0) : -1;
-    int rc;
-    if (n < 0)
-        rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(errno));
-    else if (regular && !S_ISREG(st.st_mode))
+    int rc = NP_OK;
+    if (fstat(fd, &st) != 0)
+        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", name, strerror(errno));
+    else if ((regular || S_ISFIFO(st.st_mode)) && !S_ISREG(st.st_mode))
         rc = np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
-    else
+    ssize_t n = rc == NP_OK ? pread(fd, b, sizeof b, 0) : 0;
+    if (rc == NP_OK && n < 0)
+        rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(errno));
+    else if (rc == NP_OK)
         rc = header_decode(h, b, (size_t)n, (uint64_t)st.st_size, name, err, errlen);
+    /* The format has zeros from the header's end up to the payload: a byte
+     * there is damage that no checksum covers. */
+    uint8_t pad[NP_PDB_ALIGN];
+    for (uint64_t off = NP_PDB_HEADER_SIZE; rc == NP_OK && off < h->payload_offset;) {
+        const size_t want =
+            h->payload_offset - off < sizeof pad ? (size_t)(h->payload_offset - off) : sizeof pad;
+        ssize_t got = pread(fd, pad, want, (off_t)off);
+        if (got <= 0) {
+            rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name,
+                          got < 0 ? strerror(errno) : "unexpected end of file");
+            break;
+        }
+        for (ssize_t i = 0; i < got; i++)
+            if (pad[i]) {
+                rc = np__fail(NP_EFORMAT, err, errlen,
+                              "%s: byte %llu, between the header and the payload, is not zero",
+                              name, (unsigned long long)off + (unsigned long long)i);
+                break;
+            }
+        off += (uint64_t)got;
+    }
     if (rc != NP_OK || !fd_out) {
         close(fd);
     } else {

@@ -12,6 +12,14 @@
 /* Serialise a header into its 256 bytes (layout in pdb_file.h), checksum included. */
 void np__pdb_header_encode(uint8_t out[NP_PDB_HEADER_SIZE], const np_pdb_header *h);
 
+/* A file size not known yet (a file being unpacked): its checks are skipped. */
+#define NP__PDB_SIZE_UNKNOWN UINT64_MAX
+
+/* Decode and check a header's 256 bytes, as the opening of a file whose size
+ * is not known yet (messages name `path`). @return as np_pdb_read_header(). */
+int np__pdb_header_decode(np_pdb_header *h, const uint8_t b[NP_PDB_HEADER_SIZE], const char *path,
+                          char *err, size_t errlen);
+
 /* NP_OK when the header meets `e` (NULL accepts any), else NP_EMISMATCH with a
  * message naming `path` and what differs. */
 int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const char *path,

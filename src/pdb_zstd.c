@@ -17,6 +17,7 @@
 #include "npuzzle/pdb_file.h"
 #include "atomic_file_internal.h"
 #include "error_internal.h"
+#include "pdb_header_internal.h"
 
 static ssize_t read_some(int fd, void *buf, size_t len)
 {
@@ -101,8 +102,75 @@ done:
     return rc;
 }
 
-/* Decompress src into the open file `out`, verifying the frame checksum. */
-int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
+/* `len` bytes unpacked at offset `at` (already written): keep the header's
+ * bytes, check it once whole, and the total against the length it gives
+ * (*end, NP__PDB_SIZE_UNKNOWN until then). @return NP_OK or an error. */
+static int unpacked(uint8_t head[NP_PDB_HEADER_SIZE], uint64_t *end, const uint8_t *buf, size_t len,
+                    uint64_t at, const char *src, char *err, size_t errlen)
+{
+    if (at < NP_PDB_HEADER_SIZE) {
+        size_t k = NP_PDB_HEADER_SIZE - (size_t)at < len ? NP_PDB_HEADER_SIZE - (size_t)at : len;
+        memcpy(head + at, buf, k);
+        if (at + k == NP_PDB_HEADER_SIZE) {
+            np_pdb_header h;
+            int rc = np__pdb_header_decode(&h, head, src, err, errlen);
+            if (rc != NP_OK)
+                return rc;
+            *end = h.payload_offset + h.payload_length;
+        }
+    }
+    if (*end != NP__PDB_SIZE_UNKNOWN && at + len > *end)
+        return np__fail(NP_EFORMAT, err, errlen,
+                        "%s: unpacks to more than the %llu bytes its header gives", src,
+                        (unsigned long long)*end);
+    return NP_OK;
+}
+
+/* Where unpack_to() puts what it unpacks: `len` bytes at offset `at`.
+ * @return NP_OK or an error, message in err. */
+typedef int (*unpack_sink)(void *ctx, const uint8_t *buf, size_t len, uint64_t at, const char *src,
+                           char *err, size_t errlen);
+
+static int sink_write(void *ctx, const uint8_t *buf, size_t len, uint64_t at, const char *src,
+                      char *err, size_t errlen)
+{
+    if (np__write_all(*(const int *)ctx, buf, len, at) != 0)
+        return np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
+                        strerror(errno));
+    return NP_OK;
+}
+
+/* The file unpacked output is compared with: its descriptor and name. */
+typedef struct compare_ctx {
+    int fd;
+    const char *name;
+    uint8_t buf[1 << 16];
+} compare_ctx;
+
+static int sink_compare(void *ctx, const uint8_t *buf, size_t len, uint64_t at, const char *src,
+                        char *err, size_t errlen)
+{
+    compare_ctx *c = ctx;
+    for (size_t done = 0; done < len;) {
+        size_t want = len - done < sizeof c->buf ? len - done : sizeof c->buf;
+        ssize_t got = pread(c->fd, c->buf, want, (off_t)(at + done));
+        if (got < 0)
+            return np__fail(NP_EIO, err, errlen, "%s: read failed: %s", c->name, strerror(errno));
+        if (got == 0)
+            return np__fail(NP_EMISMATCH, err, errlen, "%s: unpacks to more than %s holds", src,
+                            c->name);
+        if (memcmp(c->buf, buf + done, (size_t)got) != 0)
+            return np__fail(NP_EMISMATCH, err, errlen, "%s: differs from %s (near byte %llu)", src,
+                            c->name, (unsigned long long)(at + done));
+        done += (size_t)got;
+    }
+    return NP_OK;
+}
+
+/* Decompress src into `sink`, verifying the frame checksum. @return as
+ * np__pdb_unpack_fd, *total the bytes unpacked. */
+static int unpack_to(const char *src, unpack_sink sink, void *sink_ctx, uint64_t *total, char *err,
+                     size_t errlen)
 {
     int in = open(src, O_RDONLY | O_CLOEXEC);
     if (in < 0)
@@ -112,12 +180,17 @@ int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
     size_t inlen = ZSTD_DStreamInSize(), outlen = ZSTD_DStreamOutSize();
     uint8_t *ibuf = malloc(inlen), *obuf = malloc(outlen);
     int rc = NP_OK;
+    uint64_t written = 0, read_total = 0;
     if (!dc || !ibuf || !obuf) {
         rc = np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", src);
         goto done;
     }
-    uint64_t written = 0, read_total = 0;
     size_t pending = 1; /* 0 exactly when the last frame ended cleanly */
+    /* The header is checked as soon as it is out, and the length it gives
+     * bounds the rest: a stream that is no table (or a bomb of zeros) stops
+     * there, not after filling the disk. */
+    uint8_t head[NP_PDB_HEADER_SIZE];
+    uint64_t end = NP__PDB_SIZE_UNKNOWN;
     for (;;) {
         ssize_t n = read_some(in, ibuf, inlen);
         if (n < 0) {
@@ -138,11 +211,11 @@ int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
                              errlen, "%s: damaged zstd data (%s)", src, ZSTD_getErrorName(pending));
                 goto done;
             }
-            if (np__write_all(out, obuf, ob.pos, written) != 0) {
-                rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
-                              strerror(errno));
+            rc = unpacked(head, &end, obuf, ob.pos, written, src, err, errlen);
+            if (rc == NP_OK)
+                rc = sink(sink_ctx, obuf, ob.pos, written, src, err, errlen);
+            if (rc != NP_OK)
                 goto done;
-            }
             written += ob.pos;
         }
     }
@@ -158,11 +231,11 @@ int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
         }
         if (ob.pos == 0)
             break;
-        if (np__write_all(out, obuf, ob.pos, written) != 0) {
-            rc = np__fail(NP_EIO, err, errlen, "%s: write failed while unpacking: %s", src,
-                          strerror(errno));
+        rc = unpacked(head, &end, obuf, ob.pos, written, src, err, errlen);
+        if (rc == NP_OK)
+            rc = sink(sink_ctx, obuf, ob.pos, written, src, err, errlen);
+        if (rc != NP_OK)
             goto done;
-        }
         written += ob.pos;
     }
     if (read_total == 0)
@@ -174,6 +247,40 @@ done:
     free(ibuf);
     free(obuf);
     close(in);
+    *total = written;
+    return rc;
+}
+
+int np__pdb_unpack_fd(const char *src, int out, char *err, size_t errlen)
+{
+    uint64_t total;
+    return unpack_to(src, sink_write, &out, &total, err, errlen);
+}
+
+int np_pdb_zst_compare(const char *zst, const char *pdb, char *err, size_t errlen)
+{
+    compare_ctx *c = malloc(sizeof *c);
+    if (!c)
+        return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", zst);
+    const int fd = open(pdb, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int rc = np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen,
+                          "%s: cannot open: %s", pdb, strerror(errno));
+        free(c);
+        return rc;
+    }
+    c->name = pdb;
+    c->fd = fd;
+    uint64_t total = 0;
+    int rc = unpack_to(zst, sink_compare, c, &total, err, errlen);
+    struct stat st;
+    if (rc == NP_OK && fstat(fd, &st) != 0)
+        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", pdb, strerror(errno));
+    else if (rc == NP_OK && (uint64_t)st.st_size != total)
+        rc = np__fail(NP_EMISMATCH, err, errlen, "%s: unpacks to %llu bytes, %s has %llu", zst,
+                      (unsigned long long)total, pdb, (unsigned long long)st.st_size);
+    free(c);
+    close(fd);
     return rc;
 }
 

@@ -100,11 +100,51 @@ expect_rc 3 "info damaged .zst" "$NP" info "$Z/3x3-bf-5.6.7.8.pdb"
 expect_grep "3x3-bf-5.6.7.8.pdb.zst" "$T/err" "damaged .zst message names the file"
 [ ! -e "$Z/3x3-bf-5.6.7.8.pdb" ] && ok || bad "damaged .zst left a .pdb"
 
+# a .pdb.zst named to info is checked against the .pdb beside it
+cp "$Z/3x3-bf-1.2.3.4.pdb.zst" "$T/good.zst"
+head -c 400 "$T/good.zst" >"$Z/3x3-bf-1.2.3.4.pdb.zst"
+cp "$F1" "$Z/3x3-bf-1.2.3.4.pdb"
+expect_rc 3 "info FILE.pdb.zst, truncated, beside a good .pdb" "$NP" info "$Z/3x3-bf-1.2.3.4.pdb.zst"
+expect_grep "3x3-bf-1.2.3.4.pdb.zst" "$T/err" "the truncated .zst is named"
+# gen --compress writes a .zst again when the one beside a kept table does not unpack to it
+expect_rc 0 "gen --compress with a bad .zst beside a kept table" \
+    "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --compress
+expect_grep "compressing it again" "$T/err" "the bad .zst is said and written again"
+expect_rc 0 "the .zst written again unpacks to its table" "$NP" info "$Z/3x3-bf-1.2.3.4.pdb.zst"
+# a zstd stream that is no table (here 64 MiB of zeros) is refused at its header, unpacking nothing more
+if command -v zstd >/dev/null; then
+    mkdir -p "$T/zz"
+    head -c 64M /dev/zero | zstd -q -19 -o "$T/zz/3x3-bf-1.2.3.4.pdb.zst"
+    expect_rc 3 "a .pdb.zst of zeros: refused" "$NP" info "$T/zz/3x3-bf-1.2.3.4.pdb.zst"
+    expect_grep "bad magic" "$T/err" "a .pdb.zst of zeros: its header is what is refused"
+    [ -z "$(ls -A "$T/zz" | grep -v '\.zst$')" ] && ok || bad "a .pdb.zst of zeros left a file"
+fi
+# a stale temporary file of a dead writer (SIGKILL) goes when the table is written again
+stale="$A/.3x3-bf-1.2.3.4.pdb.tmp.2147483646.abcdef"
+fresh="$A/.3x3-bf-1.2.3.4.pdb.tmp.2147483645.ghijkl"
+: >"$stale"
+: >"$fresh"
+touch -d '1 hour ago' "$stale"
+expect_rc 0 "gen --force beside stale temporary files" "$NP" gen --partition 8:4-4 --pdb-dir "$A" -j 1 --force --quiet
+[ ! -e "$stale" ] && ok || bad "a dead writer's temporary file, an hour old, was left"
+[ -e "$fresh" ] && ok || bad "a recent temporary file was removed (its writer may be alive elsewhere)"
+rm -f "$fresh"
+
 # ---- corrupt files: exit 3, message names the file ---------------------------
 K="$T/k"
 mkdir -p "$K"
 cp "$F2" "$K/flip.pdb"
 printf '\x55' | dd of="$K/flip.pdb" bs=1 seek=5000 conv=notrunc 2>/dev/null
+# a byte between the header and the payload, which no checksum covers
+cp "$F2" "$K/pad.pdb"
+printf '\x01' | dd of="$K/pad.pdb" bs=1 seek=300 conv=notrunc 2>/dev/null
+expect_rc 3 "info: a padding byte not zero" "$NP" info "$K/pad.pdb"
+expect_grep "byte 300, between the header and the payload" "$T/err" "the padding byte is named"
+# a FIFO in a table's place is refused, not waited on
+mkfifo "$K/fifo.pdb"
+expect_rc 3 "info on a FIFO: refused at once" timeout 20 "$NP" info "$K/fifo.pdb"
+expect_grep "not a regular file" "$T/err" "a FIFO: not a regular file"
+rm -f "$K/fifo.pdb"
 expect_rc 3 "info flipped payload byte" "$NP" info "$K/flip.pdb"
 expect_grep "$K/flip.pdb" "$T/err" "checksum message names the file"
 expect_grep "checksum" "$T/err" "checksum message"

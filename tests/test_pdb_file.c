@@ -661,6 +661,25 @@ static void test_zst_round_trip(void **state)
     path_in(q, sizeof q, "unpacked.pdb");
     assert_int_equal(np_pdb_decompress(z, q, err, sizeof err), NP_OK);
     assert_int_equal(file_size(q), file_size(ref_path));
+
+    /* np_pdb_zst_compare: the same bytes, then one byte or the length off */
+    assert_int_equal(np_pdb_zst_compare(z, q, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_zst_compare(z, ref_path, err, sizeof err), NP_OK);
+    flip(q, 3000);
+    int rc = np_pdb_zst_compare(z, q, err, sizeof err);
+    if (rc != NP_EMISMATCH || !strstr(err, q) || !strstr(err, z))
+        fail_msg("a byte off: rc %d, '%s'", rc, err);
+    flip(q, 3000);
+    FILE *f = fopen(q, "ab");
+    assert_non_null(f);
+    fputc(0, f);
+    fclose(f);
+    rc = np_pdb_zst_compare(z, q, err, sizeof err);
+    if (rc != NP_EMISMATCH || !strstr(err, "bytes"))
+        fail_msg("a byte longer: rc %d, '%s'", rc, err);
+    assert_int_equal(truncate(q, file_size(ref_path) - 1), 0);
+    assert_int_equal(np_pdb_zst_compare(z, q, err, sizeof err), NP_EMISMATCH);
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
     unlink(q);
     unlink(p);
     unlink(z);

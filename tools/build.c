@@ -363,7 +363,17 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
             if (np_pdb_read_header(&h, pl->path, err, sizeof err) == NP_OK)
                 enc = h.encoding;
         }
-        if (o->zlevel && (built || !file_exists(pl->zst))) {
+        /* A .zst kept beside a kept table must unpack to it: else it is
+         * written again. */
+        bool zst_stale = false;
+        if (o->zlevel && !built && file_exists(pl->zst)) {
+            char zerr[1024];
+            if (np_pdb_zst_compare(pl->zst, pl->path, zerr, sizeof zerr) != NP_OK) {
+                fprintf(stderr, "npuzzle gen: %s; compressing it again\n", zerr);
+                zst_stale = true;
+            }
+        }
+        if (o->zlevel && (built || zst_stale || !file_exists(pl->zst))) {
             if (show)
                 fprintf(stderr, "  compressing %s (zstd level %d)\n", pl->zst, o->zlevel);
             int zrc =
@@ -388,6 +398,9 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
             exit_code = EXIT_INTERRUPTED;
         }
     }
+    /* a signal during the last table's compression (which finishes its file) */
+    if (interrupted && exit_code == EXIT_OK)
+        exit_code = EXIT_INTERRUPTED;
     return exit_code;
 }
 
@@ -414,18 +427,9 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
                 np_goal_name(g->goal), o->threads, o->threads == 1 ? "" : "s", o->dir);
     }
 
-    static plan plans[BUILD_MAX_PLANS];
-    int nplans = 0;
-    int exit_code = plan_patterns(plans, &nplans, g, part, o);
-    if (o->dry_run) {
-        report_plans(plans, nplans, o, report);
-        return exit_code;
-    }
-    if (exit_code != EXIT_OK)
-        return exit_code;
-
     /* The first SIGINT or SIGTERM stops the build cleanly (no file written,
-     * the previous one kept); a second one kills at once. */
+     * the previous one kept); a second one kills at once. From the plan on:
+     * looking at the files there may unpack a .pdb.zst, which then finishes. */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
@@ -434,12 +438,23 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
     struct sigaction old_int, old_term;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
+    static plan plans[BUILD_MAX_PLANS];
+    int nplans = 0;
     double t_all = np_clock();
-    exit_code = build_plans(plans, g, nplans, o, report);
+    int exit_code = plan_patterns(plans, &nplans, g, part, o);
+    if (o->dry_run)
+        report_plans(plans, nplans, o, report);
+    else if (exit_code == EXIT_OK && interrupted) {
+        fprintf(stderr, "npuzzle gen: interrupted; nothing built\n");
+        exit_code = EXIT_INTERRUPTED;
+    } else if (exit_code == EXIT_OK)
+        exit_code = build_plans(plans, g, nplans, o, report);
     /* `solve --gen` builds in its own process: give its signals back. */
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     interrupted = 0;
+    if (o->dry_run)
+        return exit_code;
     if (exit_code == EXIT_OK && !o->quiet)
         fprintf(stderr, "npuzzle gen: done in %.2f s\n", np_clock() - t_all);
     return exit_code;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "npuzzle.h"
@@ -17,8 +18,9 @@ void usage_info(void)
            "Describe a pattern database file: its header (board, goal, pattern, encoding,\n"
            "entries, payload), the histogram of its values over all placements, the mean\n"
            "and largest value, and whether the payload checksum verifies. FILE may be a\n"
-           ".pdb, or a .pdb.zst (unpacked once next to it); a missing .pdb whose .pdb.zst\n"
-           "exists is unpacked too.\n"
+           ".pdb, or a .pdb.zst (unpacked once next to it; when the .pdb is there, the\n"
+           ".pdb.zst is checked to unpack to it, byte for byte); a missing .pdb whose\n"
+           ".pdb.zst exists is unpacked too.\n"
            "\n"
            "options:\n"
            "  -f, --format FMT   text (default) or json (one object with rows, cols, goal,\n"
@@ -80,10 +82,19 @@ int cmd_info(int argc, char **argv)
     char path[PATH_MAX];
     snprintf(path, sizeof path, "%s", argv[optind]);
     size_t len = strlen(path);
-    if (len > 8 && !strcmp(path + len - 8, ".pdb.zst"))
-        path[len - 4] = '\0';
-
     char err[1024];
+    if (len > 8 && !strcmp(path + len - 8, ".pdb.zst")) {
+        path[len - 4] = '\0';
+        /* the .zst itself is what was asked about: it must be that table */
+        if (access(path, F_OK) == 0) {
+            int zrc = np_pdb_zst_compare(argv[optind], path, err, sizeof err);
+            if (zrc != NP_OK) {
+                fprintf(stderr, "npuzzle info: %s\n", err);
+                return cli_exit_for_pdb_error(zrc);
+            }
+        }
+    }
+
     np_pdb *pdb;
     int rc = np_pdb_open_ex(&pdb, path, NULL, NP_PDB_OPEN_NOVERIFY, err, sizeof err);
     if (rc != NP_OK) {

@@ -198,6 +198,14 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
  *          NP_ENOMEM, message naming the file in err. */
 int np_pdb_decompress(const char *src, const char *dst, char *err, size_t errlen);
 
+/*! Check that the zstd file `zst` unpacks, frame checksum and table header
+ *  verified, to exactly the bytes of the file `pdb`, writing nothing.
+ *  @return NP_OK; NP_EMISMATCH (other bytes, or another length), NP_ENOTFOUND,
+ *          NP_EIO, NP_EFORMAT (not zstd data, or no table header),
+ *          NP_ECHECKSUM, NP_ETRUNCATED or NP_ENOMEM, message naming the file
+ *          in err. */
+int np_pdb_zst_compare(const char *zst, const char *pdb, char *err, size_t errlen);
+
 /* ---- reading ----------------------------------------------------------- */
 
 /*! What a reader requires of a file; zero / NULL fields accept anything. */
