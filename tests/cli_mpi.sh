@@ -132,6 +132,49 @@ cp out resumed4.json
 expect "batch: the same command resumes" 0
 check "batch resumed: the same moves and counts as -j 1, board for board" same resumed4.json one4.json
 
+# ---- a signal to one rank during a batch ------------------------------------------------
+# term_rank RANK SECONDS ARGS...: as kill_rank1, but SIGTERM to rank RANK, and the run's wall
+# time from the signal in $took (whole seconds)
+term_rank() {
+    local rank=$1 after=$2
+    shift 2
+    LAST="mpirun -np 3 npuzzle-mpi $* (SIGTERM to rank $rank)"
+    timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "$@" </dev/null >out 2>err &
+    local launcher=$! t0=
+    killed=
+    for _ in $(seq 100); do
+        sleep 0.05
+        for p in $(pgrep -f "npuzzle-mpi $1" 2>/dev/null); do
+            if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$rank"; then
+                sleep "$after"
+                t0=$(date +%s)
+                kill -TERM "$p" && killed=$p
+                break 2
+            fi
+        done
+    done
+    wait "$launcher"
+    rc=$?
+    took=$(($(date +%s) - ${t0:-0}))
+}
+# md on these boards takes minutes; the signal comes after 2 s, while each rank has a board
+ckt=(-H md -j 1 -f json --checkpoint ckt --checkpoint-every 0 hard4.txt)
+for rank in 0 1; do
+    rm -f ckt
+    term_rank $rank 2 "${ckt[@]}"
+    check "SIGTERM to rank $rank in a batch: exit 130, the checkpoint written" \
+        test -n "$killed" -a "$rc" = 130 -a -n "$(grep 'interrupted; checkpoint ckt written' err)"
+    check "SIGTERM to rank $rank in a batch: the workers' boards stop too (ended in ${took}s)" \
+        test "$took" -lt 60
+done
+
+# ---- A* boards on the workers ----------------------------------------------------------
+run solve -a astar -j 1 -f json "$DATA/hardest8.txt"
+cp out astar1.json
+mpi -a astar -j 1 -f json "$DATA/hardest8.txt"
+expect "A* over 3 ranks" 0
+check "A* over 3 ranks: the moves and counts of -j 1 (the workers run A* too)" same out astar1.json
+
 # ---- tables that differ on one rank ----------------------------------------------------
 mkdir -p pdb8
 cp "$T"/pdb/*.pdb pdb8/

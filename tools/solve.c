@@ -1331,6 +1331,7 @@ int cmd_solve_worker(int argc, char **argv)
                           .close = worker_close,
                           .ctx = &w,
                           .threads = cli_threads(a.jobs),
+                          .algorithm = a.bopts.algorithm,
                           .cancel = &interrupted};
     return mpi_serve(&ops);
 }

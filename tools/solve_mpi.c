@@ -27,7 +27,8 @@ enum {
     TAG_PIECE_RESULTS, /* worker -> rank 0: msg_piece_results */
     TAG_END,           /* rank 0 -> worker: stop */
     TAG_JOURNAL,       /* worker -> rank 0: msg_journal, a board's progress */
-    TAG_STOP           /* rank 0 -> worker: msg_stop, cut pieces of an iteration */
+    TAG_STOP,          /* rank 0 -> worker: msg_stop, cut pieces of an iteration */
+    TAG_CANCEL         /* rank 0 -> worker: no bytes, stop as if signalled (a batch) */
 };
 
 /* At most this many boards or pieces in one message: a worker takes as many
@@ -372,6 +373,36 @@ static void take_stop(list_cache *lc)
     pthread_mutex_unlock(&lc->lock);
 }
 
+/* Rank 0's TAG_CANCEL: the worker stops as if signalled (its handler sets
+ * `cancel`), unless it has the signal already (a second one would kill it). */
+static void take_cancel(const volatile int *cancel)
+{
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_CANCEL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (!(cancel && *cancel))
+        raise(SIGTERM);
+}
+
+/* While a worker's threads search boards: take rank 0's cancel if it comes. */
+typedef struct cancel_listener {
+    const volatile int *cancel;
+    int done; /* atomic: the search is over */
+} cancel_listener;
+
+static void *listen_cancel(void *arg)
+{
+    cancel_listener *ls = arg;
+    struct timespec pause = {0, 1000000};
+    while (!__atomic_load_n(&ls->done, __ATOMIC_RELAXED)) {
+        int flag;
+        MPI_Iprobe(0, TAG_CANCEL, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
+        if (flag)
+            take_cancel(ls->cancel);
+        else
+            nanosleep(&pause, NULL);
+    }
+    return NULL;
+}
+
 /* While a worker's threads search pieces: take rank 0's stops as they come. */
 typedef struct listener {
     list_cache *lc;
@@ -500,7 +531,7 @@ static void prepare_job(void *ctx, size_t k, np_search_opts *opts)
 }
 
 static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out, const np_geom *g,
-                         const np_search_opts *o, int threads)
+                         const np_search_opts *o, int threads, np_algorithm algorithm)
 {
     msg_boards mb;
     memcpy(&mb, in, sizeof mb);
@@ -528,8 +559,16 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
             abort_run("a resumed state that does not add up", TAG_BOARDS);
         j->has_resume = true;
     }
-    np_batch_opts bo = {.threads = threads, .prepare = prepare_job, .prepare_ctx = bj};
+    np_batch_opts bo = {
+        .algorithm = algorithm, .threads = threads, .prepare = prepare_job, .prepare_ctx = bj};
+    cancel_listener ls = {.cancel = o->cancel};
+    pthread_t tid;
+    bool listening = pthread_create(&tid, NULL, listen_cancel, &ls) == 0;
     out->rc = np_batch_solve(res, boards, (size_t)mb.count, g, o, &bo);
+    if (listening) {
+        __atomic_store_n(&ls.done, 1, __ATOMIC_RELAXED);
+        pthread_join(tid, NULL);
+    }
     for (int k = 0; k < mb.count; k++) {
         out->item[k].index = mb.item[k].index;
         out->item[k].result = res[k];
@@ -564,6 +603,10 @@ int mpi_serve(const mpi_worker_ops *ops)
         }
         if (st.MPI_TAG == TAG_STOP) {
             take_stop(&cache);
+            continue;
+        }
+        if (st.MPI_TAG == TAG_CANCEL) {
+            take_cancel(ops->cancel);
             continue;
         }
         if (st.MPI_TAG == TAG_GROUP) {
@@ -601,7 +644,7 @@ int mpi_serve(const mpi_worker_ops *ops)
             if ((size_t)bytes < sizeof(msg_boards))
                 abort_run("a short message", TAG_BOARDS);
             if (open) {
-                serve_boards(in, (size_t)bytes, mr, &g, &o, threads);
+                serve_boards(in, (size_t)bytes, mr, &g, &o, threads, ops->algorithm);
             } else {
                 mr->count = 0; /* rank 0 sends none: the group was refused */
                 mr->rc = NP_EINVAL;
@@ -658,8 +701,10 @@ typedef struct crew {
     unsigned char *buf[1024][MPI_AHEAD]; /* a message's bytes until its send completes */
     size_t cap[1024][MPI_AHEAD];
     int nbusy;
-    msg_stop stop[1024];        /* the last stop sent to each worker, */
-    MPI_Request stop_req[1024]; /* its send (MPI_REQUEST_NULL: done) */
+    msg_stop stop[1024];          /* the last stop sent to each worker, */
+    MPI_Request stop_req[1024];   /* its send (MPI_REQUEST_NULL: done) */
+    MPI_Request cancel_req[1024]; /* the send of TAG_CANCEL (MPI_REQUEST_NULL: none) */
+    bool cancelled;               /* TAG_CANCEL went to every worker */
 } crew;
 
 /* The buffer of worker r's next message, of `bytes` bytes; NULL: no memory. */
@@ -706,10 +751,12 @@ static void crew_free(crew *c)
 /* A worker was told to stop (mpirun passes SIGINT and SIGTERM to every rank,
  * but not at once): rank 0 stops too, as if it had the signal first, before
  * it takes in that worker's cut results (a checkpoint then keeps them as
- * unfinished). */
-static void worker_cancelled(int cancelled)
+ * unfinished). Once only: rank 0 stopping already (`cancel`, its own flag)
+ * raises nothing more, since a second signal would kill it before it writes
+ * its checkpoint (the handler is reset by the first). */
+static void worker_cancelled(int cancelled, const volatile int *cancel)
 {
-    if (cancelled)
+    if (cancelled && !(cancel && *cancel))
         raise(SIGTERM);
 }
 
@@ -901,6 +948,24 @@ static void stops_wait(crew *c)
     for (int r = 1; r < nranks; r++)
         MPI_Wait(&c->stop_req[r], MPI_STATUS_IGNORE);
 }
+
+/* Rank 0 was signalled during a batch: tell every worker to stop its boards
+ * as if it had the signal too (mpirun does not always pass it on), once,
+ * without blocking; cancels_wait completes the sends. */
+static void cancel_workers(crew *c)
+{
+    if (c->cancelled)
+        return;
+    c->cancelled = true;
+    for (int r = 1; r < nranks; r++)
+        MPI_Isend(NULL, 0, MPI_BYTE, r, TAG_CANCEL, MPI_COMM_WORLD, &c->cancel_req[r]);
+}
+
+static void cancels_wait(crew *c)
+{
+    for (int r = 1; r < nranks; r++)
+        MPI_Wait(&c->cancel_req[r], MPI_STATUS_IGNORE);
+}
 /* NOLINTEND(clang-analyzer-optin.mpi.MPI-Checker) */
 
 /* The pieces of one iteration over the workers and rank 0's threads. */
@@ -988,7 +1053,7 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
         MPI_Recv(in, sizeof *in, MPI_BYTE, st.MPI_SOURCE, TAG_PIECE_RESULTS, MPI_COMM_WORLD,
                  MPI_STATUS_IGNORE);
         crew_answered(c, st.MPI_SOURCE);
-        worker_cancelled(in->cancelled);
+        worker_cancelled(in->cancelled, l->opts->cancel);
         if (in->rc != NP_OK && rc == NP_OK)
             rc = in->rc;
         pthread_mutex_lock(&l->lock);
@@ -1087,7 +1152,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
     crew *c = calloc(1, sizeof *c);
     if (c)
         for (int r = 0; r < 1024; r++)
-            c->stop_req[r] = MPI_REQUEST_NULL;
+            c->stop_req[r] = c->cancel_req[r] = MPI_REQUEST_NULL;
     msg_results *mr = malloc(sizeof *mr);
     msg_piece_results *mq = malloc(sizeof *mq);
     msg_journal *mj = malloc(sizeof *mj);
@@ -1152,8 +1217,13 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             }
             if (c->nbusy == 0)
                 break;
+            /* a signal here stops the workers' boards too, not only the
+             * handing out of more: looked at every 10 ms */
+            if (cancel && *cancel)
+                cancel_workers(c);
             MPI_Status st;
-            wait_message(MPI_ANY_SOURCE, MPI_ANY_TAG, &st);
+            if (!wait_message_for(MPI_ANY_SOURCE, MPI_ANY_TAG, &st, 10))
+                continue;
             if (st.MPI_TAG == TAG_JOURNAL) {
                 memset(mj, 0, sizeof *mj); /* the moves end in NUL whatever came */
                 MPI_Recv(mj, sizeof *mj - 1, MPI_BYTE, st.MPI_SOURCE, TAG_JOURNAL, MPI_COMM_WORLD,
@@ -1166,7 +1236,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             MPI_Recv(mr, sizeof *mr, MPI_BYTE, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
             crew_answered(c, st.MPI_SOURCE);
-            worker_cancelled(mr->cancelled);
+            worker_cancelled(mr->cancelled, cancel);
             pthread_mutex_lock(&l.lock);
             if (mr->rc != NP_OK && l.first_err == NP_OK)
                 l.first_err = mr->rc;
@@ -1182,6 +1252,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             pthread_mutex_unlock(&l.lock);
         }
         local_join(tid, nlocal);
+        cancels_wait(c);
         rc = l.first_err;
     }
     /* Every request was waited for in crew_answered: the loops above end only

@@ -56,6 +56,7 @@ typedef struct mpi_worker_ops {
     void (*close)(void *ctx);
     void *ctx;
     int threads;                /* this rank's threads (-j) */
+    np_algorithm algorithm;     /* the boards' search (--algorithm), as rank 0's */
     const volatile int *cancel; /* set by SIGINT/SIGTERM */
 } mpi_worker_ops;
 
