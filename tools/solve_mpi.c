@@ -316,11 +316,13 @@ static wire_list wire_of_list(const np_board *b, const np_iteration *it)
 /* ---- a worker ---------------------------------------------------------------- */
 
 /* Out of memory, or a message this rank does not know: the run ends. */
-static _Noreturn void abort_run(const char *why, int tag)
+static _Noreturn void abort_run(const char *why, int tag, int from)
 {
     fprintf(stderr, "npuzzle-mpi: rank %d: %s", my_rank, why);
     if (tag >= 0)
-        fprintf(stderr, " (tag %d) from rank 0", tag);
+        fprintf(stderr, " (tag %d)", tag);
+    if (from >= 0)
+        fprintf(stderr, " from rank %d", from);
     fputc('\n', stderr);
     MPI_Abort(MPI_COMM_WORLD, 3);
     exit(3); /* MPI_Abort does not return; this says so */
@@ -536,12 +538,12 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
     msg_boards mb;
     memcpy(&mb, in, sizeof mb);
     if (mb.count < 0 || mb.count > MPI_ITEMS)
-        abort_run("a message with a wrong count", TAG_BOARDS);
+        abort_run("a message with a wrong count", TAG_BOARDS, 0);
     board_jobs *bj = calloc(1, sizeof *bj);
     np_result *res = calloc(MPI_ITEMS, sizeof *res);
     np_board boards[MPI_ITEMS];
     if (!bj || !res)
-        abort_run("out of memory", -1);
+        abort_run("out of memory", -1, -1);
     out->count = mb.count;
     out->rc = NP_OK;
     bj->journal = mb.journal != 0;
@@ -556,7 +558,7 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
         if (mb.item[k].at > bytes - sizeof mb ||
             mb.item[k].resume > bytes - sizeof mb - mb.item[k].at ||
             !resume_get(&j->resume, in + sizeof mb + mb.item[k].at, mb.item[k].resume))
-            abort_run("a resumed state that does not add up", TAG_BOARDS);
+            abort_run("a resumed state that does not add up", TAG_BOARDS, 0);
         j->has_resume = true;
     }
     np_batch_opts bo = {
@@ -591,7 +593,7 @@ int mpi_serve(const mpi_worker_ops *ops)
     msg_group_reply *rep = malloc(sizeof *rep);
     list_cache cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
     if (!buf || !rep)
-        abort_run("out of memory", -1);
+        abort_run("out of memory", -1, -1);
     for (;;) {
         MPI_Status st;
         wait_message(0, MPI_ANY_TAG, &st);
@@ -630,11 +632,11 @@ int mpi_serve(const mpi_worker_ops *ops)
             continue;
         }
         if (st.MPI_TAG != TAG_BOARDS && st.MPI_TAG != TAG_PIECES)
-            abort_run("an unexpected message", st.MPI_TAG);
+            abort_run("an unexpected message", st.MPI_TAG, 0);
         if ((size_t)bytes > incap) {
             unsigned char *grown = realloc(in, (size_t)bytes);
             if (!grown)
-                abort_run("out of memory", -1);
+                abort_run("out of memory", -1, -1);
             in = grown;
             incap = (size_t)bytes;
         }
@@ -642,7 +644,7 @@ int mpi_serve(const mpi_worker_ops *ops)
         if (st.MPI_TAG == TAG_BOARDS) {
             msg_results *mr = buf;
             if ((size_t)bytes < sizeof(msg_boards))
-                abort_run("a short message", TAG_BOARDS);
+                abort_run("a short message", TAG_BOARDS, 0);
             if (open) {
                 serve_boards(in, (size_t)bytes, mr, &g, &o, threads, ops->algorithm);
             } else {
@@ -661,7 +663,7 @@ int mpi_serve(const mpi_worker_ops *ops)
             if ((size_t)bytes < offsetof(msg_pieces, index) || mp->count < 0 ||
                 mp->count > MPI_ITEMS ||
                 (size_t)bytes < offsetof(msg_pieces, index) + (size_t)mp->count * sizeof(uint64_t))
-                abort_run("a short message", TAG_PIECES);
+                abort_run("a short message", TAG_PIECES, 0);
             if (open) {
                 serve_pieces(mp, mr, &g, &o, threads, &cache);
             } else {
@@ -1085,13 +1087,13 @@ static int run_pieces(void *ctx, const np_iteration *it, np_piece_queue *q)
 }
 
 /* A worker's journal message for board m->index: to that board's journal. */
-static void forward_journal(const local *l, const msg_journal *m)
+static void forward_journal(const local *l, const msg_journal *m, int from)
 {
     const np_journal *j = m->index < l->m ? l->journal[m->index] : NULL;
     if (!j)
         return;
     if (!m->iteration && m->piece.length > NP_MAX_PATH)
-        abort_run("a journal with a path too long", TAG_JOURNAL);
+        abort_run("a journal with a path too long", TAG_JOURNAL, from);
     np_iteration it = iteration_of_wire(&m->it);
     if (m->iteration) {
         if (j->iteration)
@@ -1228,11 +1230,11 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
                 memset(mj, 0, sizeof *mj); /* the moves end in NUL whatever came */
                 MPI_Recv(mj, sizeof *mj - 1, MPI_BYTE, st.MPI_SOURCE, TAG_JOURNAL, MPI_COMM_WORLD,
                          MPI_STATUS_IGNORE);
-                forward_journal(&l, mj);
+                forward_journal(&l, mj, st.MPI_SOURCE);
                 continue;
             }
             if (st.MPI_TAG != TAG_RESULTS)
-                abort_run("an unexpected message", st.MPI_TAG);
+                abort_run("an unexpected message", st.MPI_TAG, st.MPI_SOURCE);
             MPI_Recv(mr, sizeof *mr, MPI_BYTE, st.MPI_SOURCE, TAG_RESULTS, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
             crew_answered(c, st.MPI_SOURCE);
@@ -1243,7 +1245,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
             for (int k = 0; k < mr->count && k < MPI_ITEMS; k++) {
                 size_t i = mr->item[k].index;
                 if (i >= m)
-                    abort_run("a result for a board it was not sent", TAG_RESULTS);
+                    abort_run("a result for a board it was not sent", TAG_RESULTS, st.MPI_SOURCE);
                 results[i] = mr->item[k].result;
                 l.done++;
                 if (bopts->progress)
