@@ -376,33 +376,15 @@ static void take_stop(list_cache *lc)
 }
 
 /* Rank 0's TAG_CANCEL: the worker stops as if signalled (its handler sets
- * `cancel`), unless it has the signal already (a second one would kill it). */
+ * `cancel`), unless it has the signal already (a second one would kill it).
+ * Taken between messages: the boards it is on end first, the ones queued
+ * behind them stop at once. (A thread listening for it while the boards run
+ * was tried: its probes slowed the journal's sends enough to matter.) */
 static void take_cancel(const volatile int *cancel)
 {
     MPI_Recv(NULL, 0, MPI_BYTE, 0, TAG_CANCEL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     if (!(cancel && *cancel))
         raise(SIGTERM);
-}
-
-/* While a worker's threads search boards: take rank 0's cancel if it comes. */
-typedef struct cancel_listener {
-    const volatile int *cancel;
-    int done; /* atomic: the search is over */
-} cancel_listener;
-
-static void *listen_cancel(void *arg)
-{
-    cancel_listener *ls = arg;
-    struct timespec pause = {0, 1000000};
-    while (!__atomic_load_n(&ls->done, __ATOMIC_RELAXED)) {
-        int flag;
-        MPI_Iprobe(0, TAG_CANCEL, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-        if (flag)
-            take_cancel(ls->cancel);
-        else
-            nanosleep(&pause, NULL);
-    }
-    return NULL;
 }
 
 /* While a worker's threads search pieces: take rank 0's stops as they come. */
@@ -563,14 +545,7 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
     }
     np_batch_opts bo = {
         .algorithm = algorithm, .threads = threads, .prepare = prepare_job, .prepare_ctx = bj};
-    cancel_listener ls = {.cancel = o->cancel};
-    pthread_t tid;
-    bool listening = pthread_create(&tid, NULL, listen_cancel, &ls) == 0;
     out->rc = np_batch_solve(res, boards, (size_t)mb.count, g, o, &bo);
-    if (listening) {
-        __atomic_store_n(&ls.done, 1, __ATOMIC_RELAXED);
-        pthread_join(tid, NULL);
-    }
     for (int k = 0; k < mb.count; k++) {
         out->item[k].index = mb.item[k].index;
         out->item[k].result = res[k];
