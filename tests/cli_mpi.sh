@@ -36,28 +36,35 @@ mpi() {
 same() { cmp -s <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$1" | sort) \
     <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$2" | sort); }
 
-# kill_rank1 SECONDS ARGS...: npuzzle-mpi ARGS on 3 ranks (stdout in out, stderr in err), rank 1
-# killed with SIGKILL SECONDS after it appears; $killed: its pid (empty if never found), $rc: the
-# run's exit status. ARGS[0] names the run's processes for pgrep.
-kill_rank1() {
-    local after=$1
-    shift
-    LAST="mpirun -np 3 npuzzle-mpi $* (rank 1 killed)"
+# signal_rank RANK SIGNAL SECONDS ARGS...: npuzzle-mpi ARGS on 3 ranks (stdout in out, stderr in
+# err), rank RANK sent SIGNAL SECONDS after it appears; $killed: its pid (empty if never found),
+# $rc: the run's exit status, $took: the run's wall time from the signal (whole seconds). ARGS[0]
+# names the run's processes for pgrep.
+signal_rank() {
+    local rank=$1 sig=$2 after=$3
+    shift 3
+    LAST="mpirun -np 3 npuzzle-mpi $* (SIG$sig to rank $rank)"
     timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "$@" </dev/null >out 2>err &
-    local launcher=$!
+    local launcher=$! t0=
     killed=
     for _ in $(seq 100); do
         sleep 0.05
         for p in $(pgrep -f "npuzzle-mpi $1" 2>/dev/null); do
-            if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
+            if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$rank"; then
                 sleep "$after"
-                kill -9 "$p" && killed=$p
+                t0=$(date +%s)
+                kill -s "$sig" "$p" && killed=$p
                 break 2
             fi
         done
     done
     wait "$launcher"
     rc=$?
+    took=$(($(date +%s) - ${t0:-0}))
+}
+# kill_rank1 SECONDS ARGS...: rank 1 killed with SIGKILL (signal_rank)
+kill_rank1() {
+    signal_rank 1 KILL "$@"
 }
 
 run gen --partition 15:6-6-3 -j 2 --pdb-dir "$T/pdb" --quiet
@@ -133,36 +140,12 @@ expect "batch: the same command resumes" 0
 check "batch resumed: the same moves and counts as -j 1, board for board" same resumed4.json one4.json
 
 # ---- a signal to one rank during a batch ------------------------------------------------
-# term_rank RANK SECONDS ARGS...: as kill_rank1, but SIGTERM to rank RANK, and the run's wall
-# time from the signal in $took (whole seconds)
-term_rank() {
-    local rank=$1 after=$2
-    shift 2
-    LAST="mpirun -np 3 npuzzle-mpi $* (SIGTERM to rank $rank)"
-    timeout 240 "${MPIRUN[@]}" "$MPI_BIN" "$@" </dev/null >out 2>err &
-    local launcher=$! t0=
-    killed=
-    for _ in $(seq 100); do
-        sleep 0.05
-        for p in $(pgrep -f "npuzzle-mpi $1" 2>/dev/null); do
-            if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$rank"; then
-                sleep "$after"
-                t0=$(date +%s)
-                kill -TERM "$p" && killed=$p
-                break 2
-            fi
-        done
-    done
-    wait "$launcher"
-    rc=$?
-    took=$(($(date +%s) - ${t0:-0}))
-}
 # the signal comes after 1 s, while each rank has a board (seconds each with lc); a worker not
 # signalled finishes its board, so the run ends within a board's time
 ckt=(-H lc -j 1 -f json --checkpoint ckt --checkpoint-every 0 hard4.txt)
 for rank in 0 1; do
     rm -f ckt
-    term_rank $rank 1 "${ckt[@]}"
+    signal_rank $rank TERM 1 "${ckt[@]}"
     check "SIGTERM to rank $rank in a batch: exit 130, the checkpoint written" \
         test -n "$killed" -a "$rc" = 130 -a -n "$(grep 'interrupted; checkpoint ckt written' err)"
     check "SIGTERM to rank $rank in a batch: the boards queued on the workers stop, not all 4 done (ended in ${took}s)" \
