@@ -688,7 +688,7 @@ expect "solve --pdb-dir '': refused, exit 2" 2 err "--pdb-dir: empty"
 run gen --partition 8:4-4 --pdb-dir ""
 expect "gen --pdb-dir '': refused, exit 2" 2 err "--pdb-dir: empty"
 
-# ---- a full disk under standard output: the results are lost, so the exit code says so ----------
+# ---- a full disk under standard output: the results are lost, so the exit code says so, and why ---
 
 if [ -w /dev/full ]; then
     for args in "solve -H lc main.txt" "solve -H lc --format json main.txt" "random --size 4x4 -n 5" \
@@ -697,7 +697,7 @@ if [ -w /dev/full ]; then
         # shellcheck disable=SC2086 # the words of args are the arguments
         "$NP" $args </dev/null >/dev/full 2>err
         rc=$?
-        expect "npuzzle $args >/dev/full: exit 3, named" 3 err "write error on standard output"
+        expect "npuzzle $args >/dev/full: exit 3, named with its reason" 3 err "write error on standard output: No space left on device"
     done
 else
     skip "a full disk under standard output: no writable /dev/full"

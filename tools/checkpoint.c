@@ -853,8 +853,8 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
     }
     /* One name, not one per process: a run killed while writing leaves it,
      * and the next run's first write takes it over. */
-    snprintf(c->tmp, strlen(path) + 32, "%s.tmp", path);
-    snprintf(c->lockpath, strlen(path) + 8, "%s.lock", path);
+    snprintf(c->tmp, strlen(path) + 32, "%s.tmp", c->path);
+    snprintf(c->lockpath, strlen(path) + 8, "%s.lock", c->path);
     int lrc = take_lock(c);
     if (lrc != EXIT_OK) {
         checkpoint_close(c);

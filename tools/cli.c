@@ -197,13 +197,24 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
-int cli_stdout_status(const char *cmd, int rc)
+static int stdout_errno; /* why a flush of standard output failed first; 0: none has */
+
+int cli_flush(FILE *f)
 {
     errno = 0;
-    if (fflush(stdout) == 0 && !ferror(stdout))
+    int r = fflush(f);
+    if (f == stdout && (r != 0 || ferror(f)) && errno && !stdout_errno)
+        stdout_errno = errno;
+    return r;
+}
+
+int cli_stdout_status(const char *cmd, int rc)
+{
+    if (cli_flush(stdout) == 0 && !ferror(stdout))
         return rc;
-    fprintf(stderr, "npuzzle %s: write error on standard output%s%s\n", cmd, errno ? ": " : "",
-            errno ? strerror(errno) : "");
+    int e = stdout_errno;
+    fprintf(stderr, "npuzzle %s: write error on standard output%s%s\n", cmd, e ? ": " : "",
+            e ? strerror(e) : "");
     return rc == EXIT_OK || rc == EXIT_FAIL ? EXIT_PDB : rc;
 }
 

@@ -70,6 +70,11 @@ const char *cli_pdb_dir_option(const char *cmd, const char *value);
  * @return the exit code to leave with. */
 int cli_stdout_status(const char *cmd, int rc);
 
+/* fflush(f) that, when f is standard output and the flush fails, keeps the
+ * reason (errno) for cli_stdout_status, which runs later, after other calls
+ * have changed errno. @return fflush's result. */
+int cli_flush(FILE *f);
+
 struct option;
 
 /* After getopt_long(argc, argv, optstring, longopts, NULL) (optstring starting

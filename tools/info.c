@@ -172,7 +172,7 @@ int cmd_info(int argc, char **argv)
                 printf("                 %5d  %10llu  %8.4f%%\n", v, (unsigned long long)hist[v],
                        100.0 * (double)hist[v] / (double)h->entries);
     }
-    fflush(stdout);
+    cli_flush(stdout);
     np_pdb_close(pdb);
     if (!checksum_ok) {
         fprintf(stderr, "npuzzle info: %s\n", verr);

@@ -1149,7 +1149,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
                             .search_seconds = tot_sec,
                             .wall_seconds = wall};
     record_write_totals(&w, &totals);
-    fflush(out);
+    cli_flush(out);
     if (!a->quiet && a->fmt != RECORD_TEXT && isatty(2))
         fprintf(stderr, "%zu boards: %d solved, %d unsolvable, %d limit; %.3f s wall\n", in->n,
                 solved, unsolvable, limits, wall);

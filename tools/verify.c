@@ -592,7 +592,7 @@ int cmd_verify(int argc, char **argv)
     if (t.bad.count)
         printf(", %ld malformed input line%s", t.bad.count, t.bad.count == 1 ? "" : "s");
     putchar('\n');
-    fflush(stdout);
+    cli_flush(stdout);
     if (t.io_error)
         return EXIT_PDB;
     if (t.bad.count)
