@@ -219,6 +219,14 @@ static int header_decode(np_pdb_header *h, const uint8_t *b, size_t have, uint64
     if (!all_zero(b + 21, 3) || !all_zero(b + 24 + h->ntiles, (size_t)(64 - h->ntiles)) ||
         !all_zero(b + 121, 7) || !all_zero(b + 161, 87))
         return np__fail(NP_EFORMAT, err, errlen, "%s: malformed header (stray bytes)", path);
+    /* The generator is text that `npuzzle info` prints: printable ASCII, then
+     * NULs only (no escape sequence reaches a terminal from a forged file). */
+    size_t glen = strnlen(h->generator, 32);
+    for (size_t i = 0; i < 32; i++)
+        if (i < glen ? b[128 + i] < 0x20 || b[128 + i] > 0x7e : b[128 + i] != 0)
+            return np__fail(NP_EFORMAT, err, errlen,
+                            "%s: malformed header (generator byte %zu is 0x%02x)", path, i,
+                            b[128 + i]);
     np_ranker r; /* the index's count of placements (rank.h) */
     if (np_ranker_init(&r, cells, h->ntiles) != NP_OK || h->entries != r.count)
         return np__fail(NP_EFORMAT, err, errlen,

@@ -632,6 +632,33 @@ static void test_fault_forged_headers(void **state)
     assert_true(accepted > 0 && refused > 0);
 }
 
+/* The generator field is printable text then NULs: a control byte in it, or
+ * text after its end, is refused even under a consistent header checksum. */
+static void test_fault_generator(void **state)
+{
+    (void)state;
+    static const struct {
+        long off;
+        uint8_t byte;
+    } cases[] = {{128, 0x1b}, {130, '\n'}, {140, 0x7f}, {158, 'x'}, {159, 0x80}};
+    char p[512];
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fault_copy(p, sizeof p, "generator.pdb");
+        poke(p, cases[i].off, &cases[i].byte, 1);
+        reseal(p);
+        expect_open_fails(p, NULL, NP_EFORMAT, "generator byte");
+    }
+    /* a printable byte within the text is no damage: the header reads */
+    fault_copy(p, sizeof p, "generator.pdb");
+    uint8_t c = 'Z';
+    poke(p, 128, &c, 1);
+    reseal(p);
+    np_pdb *pdb = NULL;
+    assert_int_equal(np_pdb_open(&pdb, p, NULL, err, sizeof err), NP_OK);
+    assert_int_equal(np_pdb_get_header(pdb)->generator[0], 'Z');
+    np_pdb_close(pdb);
+}
+
 /* ---- zstd ------------------------------------------------------------------ */
 
 static void test_zst_round_trip(void **state)
@@ -1243,6 +1270,7 @@ int main(void)
         cmocka_unit_test(test_fault_other_pattern),
         cmocka_unit_test(test_fault_future_version),
         cmocka_unit_test(test_fault_forged_headers),
+        cmocka_unit_test(test_fault_generator),
         cmocka_unit_test(test_zst_round_trip),
         cmocka_unit_test(test_zst_damaged),
         cmocka_unit_test(test_stamp),

@@ -16,7 +16,7 @@
  *    104  payload length   u64
  *    112  payload XXH3-64  u64 (XXH3_64bits of the payload bytes)
  *    120  max value        u8, then 7 zero bytes
- *    128  generator        32 bytes: "npuzzle X.Y.Z", NUL-padded
+ *    128  generator        32 bytes: "npuzzle X.Y.Z", NUL-padded (printable ASCII, then NULs only)
  *    160  goal region      u8: 0 = the goal has the blank in its home cell's
  *                          region (the table of the solver's lookups); c + 1 =
  *                          in cell c's region, c the least cell of a region
