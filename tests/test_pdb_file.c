@@ -659,6 +659,54 @@ static void test_fault_generator(void **state)
     np_pdb_close(pdb);
 }
 
+/* Exit status of `npuzzle info PATH` (the binary of $NPUZZLE_BIN), its
+ * standard error in errbuf; -1 when the test environment names no binary. */
+static int run_info(const char *path, char *errbuf, size_t len)
+{
+    const char *bin = getenv("NPUZZLE_BIN");
+    if (!bin || !*bin)
+        return -1;
+    char errpath[600], cmd[2048];
+    snprintf(errpath, sizeof errpath, "%s/info.err", dir);
+    snprintf(cmd, sizeof cmd, "'%s' info '%s' >/dev/null 2>'%s'", bin, path, errpath);
+    int st = system(cmd);
+    FILE *f = fopen(errpath, "r");
+    assert_non_null(f);
+    size_t n = fread(errbuf, 1, len - 1, f);
+    errbuf[n] = '\0';
+    fclose(f);
+    assert_true(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+/* `npuzzle info` holds the header's max value to the values themselves: a
+ * header forged with another (and resealed) is refused by name, exit 3. */
+static void test_info_max_value(void **state)
+{
+    (void)state;
+    char p[512], e[4096];
+    fault_copy(p, sizeof p, "maxvalue.pdb");
+    int rc = run_info(p, e, sizeof e);
+    if (rc < 0)
+        skip();
+    assert_int_equal(rc, 0);
+    uint8_t m;
+    FILE *f = fopen(p, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, 120, SEEK_SET), 0);
+    assert_int_equal(fread(&m, 1, 1, f), 1);
+    fclose(f);
+    for (int delta = -1; delta <= 1; delta += 2) {
+        uint8_t forged = (uint8_t)(m + delta);
+        fault_copy(p, sizeof p, "maxvalue.pdb");
+        poke(p, 120, &forged, 1);
+        reseal(p);
+        assert_int_equal(run_info(p, e, sizeof e), 3);
+        assert_non_null(strstr(e, p));
+        assert_non_null(strstr(e, "max value"));
+    }
+}
+
 /* ---- zstd ------------------------------------------------------------------ */
 
 static void test_zst_round_trip(void **state)
@@ -1271,6 +1319,7 @@ int main(void)
         cmocka_unit_test(test_fault_future_version),
         cmocka_unit_test(test_fault_forged_headers),
         cmocka_unit_test(test_fault_generator),
+        cmocka_unit_test(test_info_max_value),
         cmocka_unit_test(test_zst_round_trip),
         cmocka_unit_test(test_zst_damaged),
         cmocka_unit_test(test_stamp),

@@ -17,10 +17,10 @@ void usage_info(void)
            "\n"
            "Describe a pattern database file: its header (board, goal, pattern, encoding,\n"
            "entries, payload), the histogram of its values over all placements, the mean\n"
-           "and largest value, and whether the payload checksum verifies. FILE may be a\n"
-           ".pdb, or a .pdb.zst (unpacked once next to it; when the .pdb is there, the\n"
-           ".pdb.zst is checked to unpack to it, byte for byte); a missing .pdb whose\n"
-           ".pdb.zst exists is unpacked too.\n"
+           "and largest value (held to the header's), and whether the payload checksum\n"
+           "verifies. FILE may be a .pdb, or a .pdb.zst (unpacked once next to it; when\n"
+           "the .pdb is there, the .pdb.zst is checked to unpack to it, byte for byte); a\n"
+           "missing .pdb whose .pdb.zst exists is unpacked too.\n"
            "\n"
            "options:\n"
            "  -f, --format FMT   text (default) or json (one object with rows, cols, goal,\n"
@@ -173,10 +173,20 @@ int cmd_info(int argc, char **argv)
                        100.0 * (double)hist[v] / (double)h->entries);
     }
     cli_flush(stdout);
+    const int header_max = h->max_value;
     np_pdb_close(pdb);
     if (!checksum_ok) {
         fprintf(stderr, "npuzzle info: %s\n", verr);
         return cli_exit_for_pdb_error(vrc);
+    }
+    /* The payload is as written; a header (checksummed too) that disagrees
+     * with it was forged or miswritten. */
+    if (header_max != maxv) {
+        fprintf(stderr,
+                "npuzzle info: %s: the header's max value is %d, but the values reach %d "
+                "(header forged or miswritten)\n",
+                path, header_max, maxv);
+        return EXIT_PDB;
     }
     return EXIT_OK;
 }
