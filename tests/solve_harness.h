@@ -104,6 +104,22 @@ static inline void run_all(solve_fn solve, const char *what, const oracle *o, np
     free(ranks);
 }
 
+/* The two 8-puzzle boards at the largest distance, 31 moves (o: the 3x3
+ * blank-first oracle, which holds their distance), under MD and LC. */
+static inline void check_hardest8(solve_fn solve, const char *what, const oracle *o)
+{
+    static const uint8_t a[9] = {8, 0, 6, 5, 4, 7, 2, 3, 1}, b[9] = {8, 7, 6, 0, 4, 1, 2, 5, 3};
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = (np_hkind)h;
+        check_solve(solve, what, o, &g, a, 31, &opts);
+        check_solve(solve, what, o, &g, b, 31, &opts);
+    }
+}
+
 /* Per-test wall time, printed so that slow parts show up in the test log. */
 static double test_t0;
 

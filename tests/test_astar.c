@@ -82,16 +82,7 @@ static void test_astar_3x3_sample_lc(void **state)
 static void test_astar_hardest8(void **state)
 {
     (void)state;
-    static const uint8_t a[9] = {8, 0, 6, 5, 4, 7, 2, 3, 1}, b[9] = {8, 7, 6, 0, 4, 1, 2, 5, 3};
-    np_geom g;
-    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
-    for (int h = NP_H_MD; h <= NP_H_LC; h++) {
-        np_search_opts opts;
-        memset(&opts, 0, sizeof opts);
-        opts.heuristic = (np_hkind)h;
-        check_solve(np_astar_solve, "astar", &or33, &g, a, 31, &opts);
-        check_solve(np_astar_solve, "astar", &or33, &g, b, 31, &opts);
-    }
+    check_hardest8(np_astar_solve, "astar", &or33);
 }
 
 /* Every board of 2x3 and 3x2; a stratified sample of 2x4, 15 boards of each
