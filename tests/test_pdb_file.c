@@ -690,12 +690,7 @@ static void test_info_max_value(void **state)
     if (rc < 0)
         skip();
     assert_int_equal(rc, 0);
-    uint8_t m;
-    FILE *f = fopen(p, "rb");
-    assert_non_null(f);
-    assert_int_equal(fseek(f, 120, SEEK_SET), 0);
-    assert_int_equal(fread(&m, 1, 1, f), 1);
-    fclose(f);
+    const uint8_t m = peek(p, 120);
     for (int delta = -1; delta <= 1; delta += 2) {
         uint8_t forged = (uint8_t)(m + delta);
         fault_copy(p, sizeof p, "maxvalue.pdb");
