@@ -119,6 +119,7 @@ has "gen --partition 8:4-4 --zero-aware --pdb-dir" "$T/err" "... and says how to
 run 0 "solve --zero-aware --gen" "$NP" solve --zero-aware --gen --pdb-dir "$ZD" -f csv -q "$T/boards8.txt"
 same "$(lengths)" "$want" "--zero-aware lengths vs BFS distances"
 [ -f "$ZD/3x3-bf-5.6.7.8-z.pdb" ] && ok || bad "--gen did not build the zero-aware tables"
+[ ! -s "$T/err" ] && ok || bad "solve -q --gen: standard error not quiet: '$(head -c 300 "$T/err")'"
 run 0 "solve --zero-aware --check hardest8 -j 2" "$NP" solve --zero-aware -j 2 --pdb-dir "$ZD" --check -f csv -q "$H8"
 same "$(lengths)" "31 31 " "--zero-aware hardest8 lengths"
 awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/out" >"$T/za_nodes"

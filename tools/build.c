@@ -387,12 +387,14 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
             zbytes = file_bytes(pl->zst);
         }
         double secs = np_clock() - t0;
-        fprintf(report, "%s  %s  %s", pl->path, np_pdb_encoding_name(enc),
-                np_format_bytes(b1, sizeof b1, file_bytes(pl->path)));
-        if (zbytes)
-            fprintf(report, "  zst %s", np_format_bytes(b2, sizeof b2, zbytes));
-        fprintf(report, "  %.2f s%s\n", secs, built ? "" : "  (kept; --force rebuilds)");
-        fflush(report);
+        if (report) {
+            fprintf(report, "%s  %s  %s", pl->path, np_pdb_encoding_name(enc),
+                    np_format_bytes(b1, sizeof b1, file_bytes(pl->path)));
+            if (zbytes)
+                fprintf(report, "  zst %s", np_format_bytes(b2, sizeof b2, zbytes));
+            fprintf(report, "  %.2f s%s\n", secs, built ? "" : "  (kept; --force rebuilds)");
+            fflush(report);
+        }
         if (interrupted && i + 1 < nplans) {
             fprintf(stderr, "npuzzle gen: interrupted; stopping after %s\n", pl->path);
             exit_code = EXIT_INTERRUPTED;

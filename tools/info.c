@@ -23,14 +23,16 @@ void usage_info(void)
            "missing .pdb whose .pdb.zst exists is unpacked too.\n"
            "\n"
            "options:\n"
-           "  -f, --format FMT   text (default) or json (one object with rows, cols, goal,\n"
-           "                     tiles, encoding, entries, mean, max, histogram,\n"
-           "                     checksum_ok)\n"
+           "  -f, --format FMT   text (default) or json (one object: file, format_version,\n"
+           "                     generator, goal_region, rows, cols, goal, tiles,\n"
+           "                     encoding (4bit, 8bit, 4bit+za), entries, payload_offset,\n"
+           "                     payload_bytes, xxh3, checksum_ok, mean, max, histogram)\n"
            "  -j, --jobs N       threads for the histogram\n"
            "  -h, --help         this text\n"
            "\n"
            "Exit codes: 0 valid file, 2 bad usage, 3 missing, corrupt or unreadable file\n"
-           "(the report is still printed when only the payload checksum fails).\n");
+           "(the report is still printed when only the payload checksum fails), a header\n"
+           "max value other than the values' own, or a write error on standard output.\n");
 }
 
 int cmd_info(int argc, char **argv)

@@ -126,7 +126,6 @@ void record_reader_free(record_reader *rd);
  * fields a reader fills are parsed; other keys are ignored, but no field may
  * be given twice (which of two answers would count?).
  * @return NULL, or msg holding "field NAME: ..." (malformed, or given twice). */
-const char *record_set_field(record *r, const char *key, const char *val, char *msg,
-                             size_t msglen);
+const char *record_set_field(record *r, const char *key, const char *val, char *msg, size_t msglen);
 
 #endif

@@ -34,7 +34,8 @@ void usage_solve(void)
            "  -H, --heuristic H    md (Manhattan), lc (linear conflict) or pdb (pattern\n"
            "                       databases; the default for IDA* when its files exist,\n"
            "                       else lc; A* takes md or lc, by default lc)\n"
-           "      --partition NAME PDB partition (default: 8:4-4, 15:7-8 or 24:6-6-6-6)\n"
+           "      --partition NAME PDB partition (default: 8:4-4, 15:7-8 or 24:6-6-6-6),\n"
+           "                       or its tiles, such as 1,2,3,4/5,6,7,8\n"
            "      --pdb-dir DIR    where PDB files are (default $NPUZZLE_PDB_DIR, else\n"
            "                       $XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)\n"
            "      --gen            build missing PDB files first (npuzzle gen)\n"
@@ -83,11 +84,13 @@ void usage_solve(void)
            "                       to a thread), parallel (one to a thread) or\n"
            "                       one-at-a-time\n"
            "  -f, --format F       text (default), json (one object per line) or csv\n"
-           "  -c, --check          compare each length with opt= (mismatch: exit 1)\n"
+           "  -c, --check          compare each answer with opt= (mismatch: exit 1; a board\n"
+           "                       a limit stopped has none to compare)\n"
            "      --max-nodes N    give up on a board after N generated nodes (IDA*: it is\n"
            "                       solved only if the serial search needs at most N; one\n"
-           "                       board on several threads counts every thread's nodes)\n"
-           "      --timeout S      give up on a board after S seconds\n"
+           "                       board on several threads counts every thread's nodes;\n"
+           "                       0, the default: no limit)\n"
+           "      --timeout S      give up on a board after S seconds (0: no limit)\n"
            "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
            "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
            "                       available memory)\n");
@@ -112,12 +115,14 @@ void usage_solve(void)
            "                       ends (default 60; 0: after every finished piece and\n"
            "                       ten times a second; on a terminal, in place, every\n"
            "                       half second at most)\n"
-           "  -q, --quiet          no progress or summary on standard error\n"
+           "  -q, --quiet          no progress, summary or --gen report on standard error\n"
            "  -h, --help           this text\n"
            "\n"
            "Output per board: id (line number unless id= is given), size, status\n"
-           "(solved, unsolvable, limit), solvable, length, moves (the directions the blank\n"
-           "moves: U D L R), nodes expanded and generated, seconds, h0 (start heuristic).\n"
+           "(solved, unsolvable, limit), solvable (json, csv), length, moves (the\n"
+           "directions the blank moves: U D L R), nodes expanded and generated, seconds,\n"
+           "h0 (start heuristic), and opt and check (ok or mismatch) where opt= is known;\n"
+           "text shows the status MISMATCH for a solved board whose --check failed.\n"
            "\n"
            "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
            "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O\n"
@@ -1117,7 +1122,10 @@ static int print_results(const input *in, const np_result *res, double wall, con
         rec.h0 = r->h0;
         rec.bound = r->bound;
         rec.opt = e->meta.opt;
-        if (e->meta.opt >= 0) {
+        /* A board stopped by a limit (or failed) has no answer to check:
+         * its check stays empty and its exit code comes from the limit. */
+        if (e->meta.opt >= 0 &&
+            (r->status == NP_STATUS_SOLVED || r->status == NP_STATUS_UNSOLVABLE)) {
             bool ok = r->status == NP_STATUS_SOLVED && r->length == e->meta.opt;
             if (r->status == NP_STATUS_SOLVED && a->opts.weight > 1.0)
                 ok = r->length >= e->meta.opt && r->length <= a->opts.weight * e->meta.opt;

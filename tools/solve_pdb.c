@@ -67,13 +67,13 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     else
         rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     if (gen && (rc == NP_ENOTFOUND || (rc == NP_OK && np_pdbset_dual_missing(ctx->set, NULL)))) {
-        /* The build's report goes to standard error: standard output keeps
-         * only the solver's results. */
+        /* The build's report goes to standard error (none with -q): standard
+         * output keeps only the solver's results. */
         np_pdbset_close(ctx->set);
         ctx->set = NULL;
         build_opts bo = {
             .dir = dir, .threads = threads, .quiet = quiet, .dual = dual, .zero_aware = za};
-        int grc = build_partition(g, &part, &bo, stderr);
+        int grc = build_partition(g, &part, &bo, quiet ? NULL : stderr);
         if (grc != EXIT_OK) {
             free(dir);
             return grc;

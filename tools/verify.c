@@ -45,9 +45,10 @@ void usage_verify(void)
            "Output: one line per board, FILE:LINE: id NAME: ok or the problem, then a\n"
            "summary line.\n"
            "\n"
-           "exit codes: 0 every answer is right, 1 an answer is wrong or missing (a limit\n"
-           "was reached), 2 bad usage or malformed input (FILE:LINE: field ...), 3 a file\n"
-           "cannot be read.\n");
+           "exit codes: 0 every answer is right, 1 an answer is wrong or has none (status\n"
+           "limit: a limit was reached), 2 bad usage or malformed input (FILE:LINE: field\n"
+           "...; a board with no answer line too), 3 a file cannot be read, or standard\n"
+           "output cannot be written.\n");
 }
 
 /* ---- the check itself ------------------------------------------------------ */
