@@ -411,11 +411,13 @@ check "--max-nodes 10, text: exit 1, total line printed" test "$rc ${OUT[3]%% *}
 # A board a limit stopped has no answer to hold to opt=: no check, no mismatch.
 printf '%s  # id=hard opt=31\n%s  # id=easy opt=1\n' "$H1" "$B1" >limitopt.txt
 run solve --check --format json --max-nodes 10 limitopt.txt
-check "--check --max-nodes 10: exit 1, the limited board has no check, the other ok" \
-    test "$rc $(jfield hard status) $(jfield hard check). $(jfield easy check)" = "1 limit . ok"
+check "--check --max-nodes 10: exit 1, the limited board has opt but no check, the other ok" \
+    test "$rc $(jfield hard status) $(jfield hard opt) $(jfield hard check). $(jfield easy check)" \
+    = "1 limit 31 . ok"
 check "  ... and no mismatch said on standard error" eval '! grep -q "did not match" err'
 run solve --check --max-nodes 10 limitopt.txt
-check "  ... text: the total line says no CHECK MISMATCH" eval '! grep -q MISMATCH out'
+check "  ... text: exit 1, the total line printed, and no CHECK MISMATCH in it" \
+    eval '[ "$rc ${OUT[-1]%% *}" = "1 total" ] && ! grep -q MISMATCH out'
 run solve --format json --max-nodes 10 --algorithm astar limit.txt
 check "--max-nodes 10 --algorithm astar: exit 1, limit, other board solved" \
     test "$rc $(jfield hard status) $(jfield easy length)" = "1 limit 1"

@@ -28,8 +28,8 @@ typedef struct build_opts {
  * o->dir as np_pdb_filename() names them, keeping valid files unless o->force.
  * Every pattern is planned first (sizes, memory, files there); nothing is
  * built when one does not fit. One summary line per file (with o->dry_run, per
- * plan) goes to `report` (NULL: none; not with o->dry_run); the header, sizes, progress and every problem go to
- * standard error as "npuzzle gen: ...". The first SIGINT or SIGTERM stops the
+ * plan) goes to `report` (NULL: none, not with o->dry_run); the header, sizes,
+ * progress and every problem go to standard error as "npuzzle gen: ...". The first SIGINT or SIGTERM stops the
  * build cleanly (the table in progress is not written, a file it would replace
  * is untouched; a second signal kills at once); the caller's handlers for both
  * are restored before returning.

@@ -91,7 +91,7 @@ static bool field_written(const record_writer *w, const record *r, record_field 
     switch (f) {
     case FIELD_BOUND: return w->fmt == RECORD_JSON && r && r->status == NP_STATUS_LIMIT;
     case FIELD_NODES_EXTRA: return w->fmt == RECORD_JSON && r && r->nodes_extra;
-    case FIELD_OPT:
+    case FIELD_OPT: return w->fmt == RECORD_CSV ? w->opt_columns : r && r->opt >= 0;
     case FIELD_CHECK: return w->fmt == RECORD_CSV ? w->opt_columns : r && r->check;
     default: return true;
     }
@@ -120,7 +120,8 @@ static char *decimal(char *buf, size_t len, long long v)
 }
 
 /* Field f of r as the writer's form shows it: the text table's cell, or the
- * json and csv value (csv leaves opt and check empty when they are unknown). */
+ * json and csv value (csv leaves opt and check empty when they are unknown:
+ * check of a board without an answer, a limit's). */
 static const char *field_value(char *buf, size_t len, const record_writer *w, const record *r,
                                record_field f)
 {
@@ -143,7 +144,7 @@ static const char *field_value(char *buf, size_t len, const record_writer *w, co
     case FIELD_H0: return decimal(buf, len, r->h0);
     case FIELD_BOUND: return decimal(buf, len, r->bound);
     case FIELD_OPT:
-        if (r->opt < 0 || (!text && !r->check))
+        if (r->opt < 0)
             return text ? "-" : "";
         return decimal(buf, len, r->opt);
     case FIELD_CHECK: return r->check ? r->check : "";

@@ -51,7 +51,8 @@ typedef struct record {
     int h0;
     int bound;         /* written for status limit */
     long opt;          /* -1: not known */
-    const char *check; /* "ok" or "mismatch" when opt is known, else NULL */
+    const char *check; /* "ok" or "mismatch" when opt is known and the board has an
+                        * answer (solved or unsolvable), else NULL */
     uint32_t given;    /* reading: a bit per field (its index in record.c's list) seen */
 } record;
 

@@ -12,7 +12,8 @@ typedef struct solve_pdb_ctx {
 
 /* Open the PDB set for boards of geometry g: `partition` (NULL = the board's
  * default), from the directory cli_pdb_dir(pdb_dir_opt); with `gen`, build
- * missing files first (build_partition, its report on standard error). When
+ * missing files first (build_partition, its report on standard error unless
+ * `quiet`). When
  * `required` is false and the files are missing, returns EXIT_OK with
  * ctx->set == NULL (the caller falls back to another heuristic). Otherwise
  * prints a message naming the file and the command that builds it, and
