@@ -17,6 +17,25 @@ static int solve_one(np_result *res, const np_board *b, const np_geom *g,
     return rc;
 }
 
+/* Board i of a batch, with its progress report (serialised). */
+static void batch_one(np_result *results, const np_board *boards, const np_geom *g, size_t n,
+                      const np_search_opts *each, const np_batch_opts *bopts, size_t i,
+                      size_t *done, int *first_err)
+{
+    np_search_opts o = *each;
+    if (bopts->prepare)
+        bopts->prepare(bopts->prepare_ctx, i, &o);
+    int rc = solve_one(&results[i], &boards[i], g, &o, bopts->algorithm);
+#pragma omp critical(np_batch_progress)
+    {
+        (*done)++;
+        if ((rc == NP_EINVAL || rc == NP_ENOMEM) && *first_err == NP_OK)
+            *first_err = rc;
+        if (bopts->progress)
+            bopts->progress(bopts->progress_ctx, i, *done, n, &results[i]);
+    }
+}
+
 bool np_batch_one_at_a_time(size_t n, const np_geom *g, const np_batch_opts *bopts)
 {
     np_batch_opts dflt = {0};
@@ -56,20 +75,18 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
     const int team = one_at_a_time ? 1 : (size_t)threads > n ? (int)n : threads;
     size_t done = 0;
     int first_err = NP_OK;
-#pragma omp parallel for schedule(dynamic, 1) num_threads(team) if (team > 1)
-    for (size_t i = 0; i < n; i++) {
-        np_search_opts o = each;
-        if (bopts->prepare)
-            bopts->prepare(bopts->prepare_ctx, i, &o);
-        int rc = solve_one(&results[i], &boards[i], g, &o, bopts->algorithm);
-#pragma omp critical(np_batch_progress)
-        {
-            done++;
-            if ((rc == NP_EINVAL || rc == NP_ENOMEM) && first_err == NP_OK)
-                first_err = rc;
-            if (bopts->progress)
-                bopts->progress(bopts->progress_ctx, i, done, n, &results[i]);
-        }
+    /* A team of one is a plain loop, outside any parallel region: the split
+     * search then opens its own team at the outermost level, where OpenMP
+     * keeps its threads between regions. Inside even an inactive region its
+     * team is nested, and a board of a few milliseconds took 30 ms (3x3,
+     * -j 2, the threads spinning while the team was set up again). */
+    if (team == 1) {
+        for (size_t i = 0; i < n; i++)
+            batch_one(results, boards, g, n, &each, bopts, i, &done, &first_err);
+        return first_err;
     }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(team)
+    for (size_t i = 0; i < n; i++)
+        batch_one(results, boards, g, n, &each, bopts, i, &done, &first_err);
     return first_err;
 }
