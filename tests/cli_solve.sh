@@ -603,6 +603,15 @@ check "bad --max-nodes: exit 2" usage_error --max-nodes ten
 check "bad --size: exit 2" usage_error --size 3by3
 check "unknown goal: exit 2" usage_error --goal middle
 check "-j 0: exit 2" usage_error -j 0
+check "-j 1025: exit 2" usage_error -j 1025
+# OMP_NUM_THREADS past -j's range counts as 1024 threads (before, 99,999 threads were asked
+# for: 9 GB and a crash after 40 s).
+printf '%s  # id=h\n' "$H1" >omp.txt
+LAST="OMP_NUM_THREADS=99999 npuzzle solve --format json -H md omp.txt"
+OMP_NUM_THREADS=99999 timeout 300 "$NP" solve --format json -H md omp.txt </dev/null >out 2>err
+rc=$?
+cli_after_run
+check "OMP_NUM_THREADS=99999: exit 0, length 31" test "$rc $(jfield h length)" = "0 31"
 check "option without its value: exit 2" usage_error --timeout
 check "--partition with a line break: exit 2" usage_error --partition "$(printf '15:7-8\nx')"
 # numbers as typed: digits first, no sign, space, hexadecimal or infinity

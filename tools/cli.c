@@ -53,7 +53,7 @@ int cli_threads(int option_value)
     if (option_value > 0)
         return option_value;
     int n = omp_get_max_threads();
-    return n > 0 ? n : 1;
+    return n < 1 ? 1 : n > CLI_MAX_THREADS ? CLI_MAX_THREADS : n;
 }
 
 int cli_option_error(const char *cmd, int c, char **argv, const struct option *longopts)

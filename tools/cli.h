@@ -57,7 +57,11 @@ void usage_random(void);
  * $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle. Returns a malloc'd string. */
 char *cli_pdb_dir(const char *option_value);
 
-/* Thread count: -j N if given (>0), else OMP_NUM_THREADS (via omp_get_max_threads). */
+/* The most threads -j takes; OMP_NUM_THREADS beyond it counts as this many. */
+#define CLI_MAX_THREADS 1024
+
+/* Thread count: -j N if given (>0), else OMP_NUM_THREADS (via omp_get_max_threads)
+ * up to CLI_MAX_THREADS. */
 int cli_threads(int option_value);
 
 /* The value of --pdb-dir, or NULL (reported) when it is empty: an unset

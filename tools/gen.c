@@ -104,7 +104,7 @@ static int parse_args(gen_args *a, int argc, char **argv)
         case 'j':
             if (!cli_parse_u64("gen", "-j", optarg, &u))
                 return EXIT_USAGE;
-            if (u < 1 || u > 1024) {
+            if (u < 1 || u > CLI_MAX_THREADS) {
                 fprintf(stderr, "npuzzle gen: -j must be between 1 and 1024, not '%s'\n", optarg);
                 return EXIT_USAGE;
             }

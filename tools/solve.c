@@ -591,7 +591,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'j':
             if (!cli_parse_u64("solve", "-j", optarg, &u))
                 return EXIT_USAGE;
-            if (u < 1 || u > 1024) {
+            if (u < 1 || u > CLI_MAX_THREADS) {
                 fprintf(stderr, "npuzzle solve: -j must be between 1 and 1024, not '%s'\n", optarg);
                 return EXIT_USAGE;
             }
