@@ -286,6 +286,15 @@ expect "  ... another --timeout: refused, both shown, exit 2" 2 \
 run solve -H md -j 1 -f json --checkpoint ckt one.txt
 expect "  ... no --timeout: refused, exit 2" 2 err "checkpoint ckt was made with other options"
 check "no temporary checkpoint file left by a run that ended" test ! -e ck.tmp
+# What stands at FILE.tmp is replaced, never written through: a symbolic link planted there (by
+# another user of a shared directory) must not turn the checkpoint's writes on its target.
+rm -f cks cks.tmp
+echo precious >victim
+ln -s "$T/victim" cks.tmp
+run solve -H md -j 1 -f json --checkpoint cks one.txt
+check "a symbolic link at FILE.tmp: the run ends (exit 0) and writes its checkpoint" \
+    test "$rc" = 0 -a -s cks
+check "  ... the link's target is untouched" test "$(cat victim)" = precious
 
 # ---- progress of one long search ----------------------------------------------------------------
 run solve -H lc -j 2 --progress one.txt

@@ -218,7 +218,17 @@ static int save_locked(checkpoint *c)
         fprintf(stderr, "npuzzle solve: out of memory writing checkpoint %s\n", c->path);
         return EXIT_PDB;
     }
-    int fd = open(c->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    /* A fresh file, never one that is there: whatever stands at the name (a
+     * killed run's leftover, or a symbolic link planted to have this run
+     * write through it) is removed first, and O_EXCL with O_NOFOLLOW refuses
+     * anything that appears between the two calls. */
+    if (unlink(c->tmp) != 0 && errno != ENOENT) {
+        int e = errno;
+        free(text);
+        fprintf(stderr, "npuzzle solve: cannot remove the old %s: %s\n", c->tmp, strerror(e));
+        return EXIT_PDB;
+    }
+    int fd = open(c->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
     const char *what = "create";
     bool ok = fd >= 0;
     for (size_t off = 0; ok && off < len;) {
@@ -805,7 +815,7 @@ static int read_file(checkpoint *c, FILE *f)
 static int take_lock(checkpoint *c)
 {
     for (int tries = 0; tries < 16; tries++) {
-        int fd = open(c->lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        int fd = open(c->lockpath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
         if (fd < 0) {
             fprintf(stderr, "npuzzle solve: cannot create checkpoint lock %s: %s\n", c->lockpath,
                     strerror(errno));
