@@ -273,6 +273,18 @@ run solve -H lc --checkpoint "$T/no/such/dir/ck" one.txt
 expect "unwritable: refused before searching, exit 3" 3 err "cannot create checkpoint"
 run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt
 expect "bad --checkpoint-every: exit 2" 2 err "checkpoint-every"
+run solve -H lc --checkpoint "" one.txt
+expect "--checkpoint '': a usage error, exit 2" 2 err "needs a file name"
+# Only a regular file is a checkpoint: a FIFO blocked the run's read, a directory was called
+# truncated (a device would have been replaced by the run's rename).
+mkdir -p ckdir
+mkfifo ckfifo
+for what in ckdir ckfifo; do
+    LAST="npuzzle solve -H lc --checkpoint $what one.txt"
+    timeout 60 "$NP" solve -H lc --checkpoint "$what" one.txt </dev/null >out 2>err
+    rc=$?
+    expect "--checkpoint $what: refused by name, exit 3" 3 err "checkpoint $what is not a regular file"
+done
 # A board stopped by --timeout is finished with status limit: a run with another time limit must
 # not take that answer for its own (the limit is one of the options a checkpoint is made with).
 rm -f ckt
@@ -286,6 +298,28 @@ expect "  ... another --timeout: refused, both shown, exit 2" 2 \
 run solve -H md -j 1 -f json --checkpoint ckt one.txt
 expect "  ... no --timeout: refused, exit 2" 2 err "checkpoint ckt was made with other options"
 check "no temporary checkpoint file left by a run that ended" test ! -e ck.tmp
+# --timeout counts the seconds of earlier runs, as --max-nodes counts their nodes: a board stopped
+# at 0.7 s of a 1 s limit and resumed gets the 0.3 s left, not another second (it reported
+# about 1.7 s before). Korf #14 with Manhattan distance needs about 10 s, sanitizers or not.
+grep -E "# id=14 opt=" "$DATA/korf100.txt" >long.txt
+rm -f ckl
+"$NP" solve -H md -j 1 -f json --timeout 1 --checkpoint ckl long.txt >out 2>err &
+pid=$!
+sleep 0.7
+kill -INT $pid
+wait $pid
+rc=$?
+LAST="npuzzle solve -H md -j 1 -f json --timeout 1 --checkpoint ckl long.txt, SIGINT at 0.7 s"
+if [ $rc -ne 130 ]; then
+    skip "--timeout over a resume: the first run was not interrupted (exit $rc)"
+else
+    run solve -H md -j 1 -f json --timeout 1 --checkpoint ckl long.txt
+    secs=$(grep -o '"seconds":[0-9.]*' out | cut -d: -f2)
+    check "--timeout 1 over a resume: status limit, at most 1.35 s in all (earlier runs counted)" \
+        eval 'grep -q "\"status\":\"limit\"" out && [ "$rc" = 1 ] &&
+            awk -v s="${secs:-9}" "BEGIN { exit !(s < 1.35) }"'
+    echo "     (the board's seconds: $secs)"
+fi
 # What stands at FILE.tmp is replaced, never written through: a symbolic link planted there (by
 # another user of a shared directory) must not turn the checkpoint's writes on its target.
 rm -f cks cks.tmp

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -385,6 +386,14 @@ void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts)
         b->resume.nfinished = b->npieces;
         b->resume.finished = b->pieces;
         opts->resume = &b->resume;
+        /* --timeout counts the board's seconds in earlier runs, as
+         * --max-nodes counts its nodes: a run stopped and resumed gets no
+         * more time than one that was not. Spent already: the least time
+         * that is still a limit (0 would be none), so it stops at once. */
+        if (opts->timeout > 0) {
+            const double left = opts->timeout - b->seconds_before;
+            opts->timeout = left > 0 ? left : DBL_MIN;
+        }
     }
     pthread_mutex_unlock(&c->lock);
 }
@@ -865,6 +874,15 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
      * and the next run's first write takes it over. */
     snprintf(c->tmp, strlen(path) + 32, "%s.tmp", c->path);
     snprintf(c->lockpath, strlen(path) + 8, "%s.lock", c->path);
+    /* Only a regular file (or none) is a checkpoint: a FIFO would block the
+     * read, a device such as /dev/zero feed it without end, and the run's
+     * rename would replace the device. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "npuzzle solve: checkpoint %s is not a regular file\n", path);
+        checkpoint_close(c);
+        return EXIT_PDB;
+    }
     int lrc = take_lock(c);
     if (lrc != EXIT_OK) {
         checkpoint_close(c);

@@ -60,7 +60,8 @@ size_t checkpoint_resumed(const checkpoint *c);
 const np_result *checkpoint_done(const checkpoint *c, size_t i);
 
 /* Before board i is searched: set its journal, and the state to resume from
- * when the checkpoint holds one. */
+ * when the checkpoint holds one (opts->timeout then less the board's seconds
+ * in earlier runs). */
 void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts);
 
 /* The nodes board i's search had generated in earlier runs (the iterations

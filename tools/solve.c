@@ -623,7 +623,13 @@ static int parse_args(solve_args *a, int argc, char **argv)
                 return EXIT_USAGE;
             break;
         case 'p': a->progress = true; break;
-        case 'K': a->checkpoint = optarg; break;
+        case 'K':
+            if (!*optarg) {
+                fprintf(stderr, "npuzzle solve: --checkpoint needs a file name, not ''\n");
+                return EXIT_USAGE;
+            }
+            a->checkpoint = optarg;
+            break;
         case 'Y':
             if (strcmp(optarg, "kf2002") != 0) {
                 fprintf(stderr, "npuzzle solve: unknown --reproduce '%s' (kf2002)\n", optarg);
