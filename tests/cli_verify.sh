@@ -114,6 +114,11 @@ expect "annotated boards from standard input" 0 out "<stdin>:2: id 55: ok" out "
 printf '1 0 2 3 4 5 6 7 8  # id=one moves=L length=1\n1 0 2 3 4 5 6 8 7  # id=odd status=unsolvable\n' >small.annot
 run verify small.annot
 expect "annotated length= and status=unsolvable" 0 out "id one: ok, 1 moves" out "id odd: ok, unsolvable"
+# An unsolvable board with opt= (as solve --check counts it): the answer is right, opt= is not
+printf '1 0 2 3 4 5 6 8 7  # id=odd opt=3 status=unsolvable\n' >odd.annot
+run verify odd.annot
+expect "status=unsolvable with opt=3: wrong, opt= named, exit 1" 1 \
+    out "id odd: WRONG: the board is unsolvable .*yet opt=3"
 
 # ---- corrupted answers: exit 1, the board named, the others still ok ------------------
 # corrupt_json SED_EXPR: h8.json with the second record edited, into bad.json

@@ -131,6 +131,12 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         else if (a->moves && *a->moves)
             report(t, o, false, "%s: id %s: WRONG: answered unsolvable, yet gives moves", where,
                    id);
+        else if (opt >= 0)
+            /* as solve --check counts it: opt= says the board is solvable */
+            report(t, o, false,
+                   "%s: id %s: WRONG: the board is unsolvable (permutation parity, %s goal), "
+                   "yet opt=%ld (is opt= wrong?)",
+                   where, id, np_goal_name(o->goal), opt);
         else
             report(t, o, true, "%s: id %s: ok, unsolvable", where, id);
         return;
