@@ -585,8 +585,16 @@ check "exactly 20 malformed lines: all reported, no '... and N more'" \
     test "$rc $(grep -c ': field 4: ' err) $(grep -c 'more malformed' err)" = "2 20 0"
 printf '%s\n1 0 2\0 3 4 5 6 7 8\n' "$GOOD" >nul.txt
 run_in nul.txt solve --format json
-check "a NUL byte on stdin: exit 2, <stdin>:2: field 1: the line holds a NUL byte" test "$rc" = 2 \
-    -a -n "$(grep -xF '<stdin>:2: field 1: the line holds a NUL byte (binary input?)' err)"
+check "a NUL byte on stdin: exit 2, <stdin>:2: field 3 (the tile it follows): the line holds a NUL byte" \
+    test "$rc" = 2 -a -n "$(grep -xF '<stdin>:2: field 3: the line holds a NUL byte (binary input?)' err)"
+printf '1 0 2 3 \0 4 5 6 7 8\n1 0 2 3 4 5 6 7 8  # id=a\0\n' >nul2.txt
+run solve --format json nul2.txt
+check "a NUL byte between fields: the next one named; in the comment: the comment named" \
+    test "$rc $(grep -c -e '^nul2.txt:1: field 5: ' -e '^nul2.txt:2: field comment: ' err)" = "2 2"
+# A UTF-8 byte order mark before the first line (some editors write one) is not part of it
+printf '\xef\xbb\xbf%s  # id=bom\n' "$B1" >bom.txt
+run solve --format json bom.txt
+check "a byte order mark first: ignored, the board solved" test "$rc $(jfield bom length)" = "0 1"
 
 # ---- bad usage: exit 2; I/O: exit 3 ------------------------------------------------------
 

@@ -263,14 +263,15 @@ run verify bad.annot
 expect "annotated: moves= given twice: malformed, exit 2" 2 err "bad.annot:1: field moves: given twice"
 printf '1 0 2 3 4 5 6 7 8\0 # moves=L\n' >nul.annot
 run verify nul.annot
-expect "a NUL byte" 2 err "nul.annot:1: field 1: the line holds a NUL byte"
+expect "a NUL byte" 2 err "nul.annot:1: field 9: the line holds a NUL byte"
 { cat "$H8"; printf '1 0 2\0 3 4 5 6 7 8\n'; } >nul_boards.txt
 run verify --boards nul_boards.txt --results h8.json
-expect "--boards: a NUL byte" 2 err "^nul_boards\.txt:[0-9]+: field 1: the line holds a NUL byte" \
+expect "--boards: a NUL byte" 2 err "^nul_boards\.txt:[0-9]+: field 3: the line holds a NUL byte" \
     out "2 ok, 0 wrong, 1 malformed input line$"
 { sed -n 1p h8.json; printf '{"id":"2"\0}\n'; } >nul_results.json
 run verify --boards "$H8" --results nul_results.json
-expect "--results: a NUL byte" 2 err "^nul_results\.json:2: field 1: the line holds a NUL byte"
+expect "--results: a NUL byte, its column named" 2 \
+    err "^nul_results\.json:2: column 10: the line holds a NUL byte"
 for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do
     echo "1 0 2 3 4 5 6 7 8  # id=b$i"
 done >many.annot

@@ -1,6 +1,7 @@
 /* boards.c - reading boards, one a line, for solve and verify; malformed lines as FILE:LINE. */
 #include "boards.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -72,8 +73,34 @@ int boards_next_line(boards_reader *r, boards_errors *e)
         return -1;
     }
     r->lineno++;
-    if ((size_t)len != strlen(r->line)) {
-        boards_error(e, r->name, r->lineno, "field 1: the line holds a NUL byte (binary input?)");
+    /* A UTF-8 byte order mark, which some editors put first: not text. */
+    if (r->lineno == 1 && len >= 3 && !memcmp(r->line, "\xef\xbb\xbf", 3)) {
+        memmove(r->line, r->line + 3, (size_t)len - 2); /* with the NUL */
+        len -= 3;
+    }
+    const size_t nul = strlen(r->line);
+    if ((size_t)len != nul) {
+        /* where the first NUL byte is: in solve's output its column; on a
+         * board line the comment, or the tile's field it falls in (or starts) */
+        if (r->results) {
+            boards_error(e, r->name, r->lineno,
+                         "column %zu: the line holds a NUL byte (binary input?)", nul + 1);
+            return 2;
+        }
+        if (memchr(r->line, '#', nul)) {
+            boards_error(e, r->name, r->lineno,
+                         "field comment: the line holds a NUL byte (binary input?)");
+            return 2;
+        }
+        int field = 0;
+        bool in = false;
+        for (size_t i = 0; i < nul; i++) {
+            const bool sep = isspace((unsigned char)r->line[i]) || r->line[i] == ',';
+            field += !sep && !in;
+            in = !sep;
+        }
+        boards_error(e, r->name, r->lineno,
+                     "field %d: the line holds a NUL byte (binary input?)", field + !in);
         return 2;
     }
     while (len > 0 && (r->line[len - 1] == '\n' || r->line[len - 1] == '\r'))

@@ -41,6 +41,8 @@ typedef struct boards_reader {
     size_t cap;
     int read_errno; /* errno of the last read error */
     bool owned;     /* fclose at the end */
+    bool results;   /* lines of solve's output, not boards: a NUL byte is named by its
+                     * column, not by a tile's field (boards_next_line) */
 } boards_reader;
 
 /* Open `path` ("-": standard input) for reading. On failure prints "npuzzle

@@ -405,6 +405,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         t->io_error = true;
         return 0;
     }
+    rs.r.results = true;
     answer *ans = NULL;
     size_t nans = 0, cap = 0;
     long nresults = 0;
