@@ -99,8 +99,8 @@ int boards_next_line(boards_reader *r, boards_errors *e)
             field += !sep && !in;
             in = !sep;
         }
-        boards_error(e, r->name, r->lineno,
-                     "field %d: the line holds a NUL byte (binary input?)", field + !in);
+        boards_error(e, r->name, r->lineno, "field %d: the line holds a NUL byte (binary input?)",
+                     field + !in);
         return 2;
     }
     while (len > 0 && (r->line[len - 1] == '\n' || r->line[len - 1] == '\r'))
