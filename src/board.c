@@ -158,17 +158,20 @@ static bool utf8_valid(const char *s, size_t n)
 }
 
 /* Up to 20 bytes of tok for an error message, a control byte as \xHH so that
- * the message shows what the line holds. @return buf. */
+ * the message shows what the line holds, and "..." when tok is longer.
+ * @return buf. */
 static const char *shown(char *buf, size_t size, const char *tok, size_t len)
 {
-    size_t o = 0;
-    for (size_t i = 0; i < len && i < 20 && o + 5 < size; i++) {
+    size_t o = 0, i = 0;
+    for (; i < len && i < 20 && o + 5 < size; i++) {
         const unsigned char ch = (unsigned char)tok[i];
         if (ch < 0x20 || ch == 0x7f)
             o += (size_t)snprintf(buf + o, size - o, "\\x%02x", ch);
         else
             buf[o++] = (char)ch;
     }
+    if (i < len && o + 4 <= size) /* cut short: say so */
+        o += (size_t)snprintf(buf + o, size - o, "...");
     buf[o] = 0;
     return buf;
 }
@@ -267,12 +270,12 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
                 digits = false;
         if (digits && tl > 6)
             return np__fail(NP_EPARSE, err, errlen,
-                            "field %d: '%s' has too many digits to be a tile (0..N-1)", count + 1,
+                            "field %d: '%s' has too many digits to be a tile", count + 1,
                             shown(b, sizeof b, tok, (size_t)tl));
         if (!digits) {
             if (tl > 0 && tok[0] == '-')
                 return np__fail(NP_EPARSE, err, errlen,
-                                "field %d: '%s' is out of range (tiles are 0..N-1)", count + 1,
+                                "field %d: '%s' is negative (tiles are 0 and up)", count + 1,
                                 shown(b, sizeof b, tok, (size_t)tl));
             return np__fail(NP_EPARSE, err, errlen, "field %d: '%s' is not an integer", count + 1,
                             shown(b, sizeof b, tok, (size_t)tl));

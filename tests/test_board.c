@@ -275,7 +275,10 @@ static void test_parse_negative(void **state)
     /* an integer too long to be a tile says so, not "not an integer" */
     expect_parse_error("1 2 3 1234567", 0, 0, "field 4", "1234567", "too many digits", NULL);
     expect_parse_error("1 2 3 00000008", 0, 0, "field 4", "too many digits", NULL);
-    expect_parse_error("-0 1 2 3", 0, 0, "field 1", NULL);
+    expect_parse_error("-0 1 2 3", 0, 0, "field 1", "negative", NULL);
+    /* a token longer than the 20 bytes shown is marked cut */
+    expect_parse_error("1 2 3 123456789012345678901234", 0, 0, "field 4",
+                       "12345678901234567890...'", NULL);
 }
 
 static void test_parse_not_integer(void **state)
