@@ -53,6 +53,14 @@ EOF
     then ok; else bad "info json does not parse or does not add up"; fi
 fi
 
+# json is UTF-8: a file name's byte that is not (0xff here) is written as U+FFFD, an é as it is
+U8="$T/u8-$(printf '\xff')-é.pdb"
+cp "$F1" "$U8"
+expect_rc 0 "info json, a file name not in UTF-8" "$NP" info --format json "$U8"
+expect_grep '"file":"[^"]*u8-\\ufffd-é\.pdb"' "$T/out" "json file: 0xff as \\ufffd, é kept"
+LC_ALL=C grep -q "$(printf '\xff')" "$T/out" && bad "json holds the raw byte 0xff" || ok
+rm -f "$U8"
+
 # ---- -j1 and -j2 give byte-identical files, in both encodings ---------------
 B="$T/b"
 expect_rc 0 "gen -j 2" "$NP" gen --partition 8:4-4 --pdb-dir "$B" -j 2 --quiet

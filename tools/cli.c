@@ -183,16 +183,41 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
     return true;
 }
 
+/* The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing past U+10FFFF), or 0. */
+static int utf8_sequence(const unsigned char *p)
+{
+    if (p[0] < 0x80)
+        return 1;
+    int n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2
+        : p[0] >= 0xe0 && p[0] <= 0xef   ? 3
+        : p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
+                                         : 0;
+    /* the second byte's range, narrower after E0, ED, F0 and F4 */
+    const unsigned char lo = p[0] == 0xe0 ? 0xa0 : p[0] == 0xf0 ? 0x90 : 0x80;
+    const unsigned char hi = p[0] == 0xed ? 0x9f : p[0] == 0xf4 ? 0x8f : 0xbf;
+    if (n && (p[1] < lo || p[1] > hi))
+        return 0;
+    for (int i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xbf)
+            return 0;
+    return n;
+}
+
 void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        const int n = utf8_sequence(p);
         if (*p == '"' || *p == '\\')
             fprintf(out, "\\%c", *p);
         else if (*p < 0x20)
             fprintf(out, "\\u%04x", *p);
+        else if (n == 0)
+            fputs("\\ufffd", out); /* not UTF-8 (a file name's byte): the replacement */
         else
-            fputc(*p, out);
+            fwrite(p, 1, (size_t)n, out);
+        p += n ? n : 1;
     }
     fputc('"', out);
 }

@@ -99,7 +99,8 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *o
 /* A byte count with an optional K, M, G or T suffix (powers of 1024). */
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out);
 
-/* Write s as a JSON string literal (quotes, backslashes and control bytes escaped). */
+/* Write s as a JSON string literal (quotes, backslashes and control bytes escaped;
+ * a byte that is not part of well-formed UTF-8 written as U+FFFD). */
 void cli_json_string(FILE *out, const char *s);
 
 #endif
