@@ -591,6 +591,13 @@ printf '1 0 2 3 \0 4 5 6 7 8\n1 0 2 3 4 5 6 7 8  # id=a\0\n' >nul2.txt
 run solve --format json nul2.txt
 check "a NUL byte between fields: the next one named; in the comment: the comment named" \
     test "$rc $(grep -c -e '^nul2.txt:1: field 5: ' -e '^nul2.txt:2: field comment: ' err)" = "2 2"
+# Two boards with one id: solved, but noted (npuzzle verify pairs answers by id and refuses that)
+printf '%s  # id=a\n%s  # id=b\n%s  # id=a\n' "$B1" "$B1" "$H1" >dup.txt
+run solve --format json dup.txt
+check "an id given twice: exit 0, the note names it and both lines" \
+    test "$rc $(grep -c 'note: id a is given to more than one board (dup.txt:1 and dup.txt:3)' err)" = "0 1"
+run solve --format json -q dup.txt
+check "  ... not with -q" test "$rc" = 0 -a ! -s err
 # A UTF-8 byte order mark before the first line (some editors write one) is not part of it
 printf '\xef\xbb\xbf%s  # id=bom\n' "$B1" >bom.txt
 run solve --format json bom.txt

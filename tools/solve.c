@@ -740,6 +740,44 @@ static int parse_args(solve_args *a, int argc, char **argv)
     return EXIT_OK;
 }
 
+/* For qsort: entries by their ids, then by input position. */
+static int by_id(const void *pa, const void *pb)
+{
+    const entry *a = *(const entry *const *)pa, *b = *(const entry *const *)pb;
+    char ia[32], ib[32];
+    int c = strcmp(entry_id(a, ia, sizeof ia), entry_id(b, ib, sizeof ib));
+    return c ? c : a < b ? -1 : a > b;
+}
+
+/* Say which ids more than one board has (as npuzzle verify pairs answers
+ * with boards by id, it refuses such a pair of files): the first five, then
+ * how many more. Two files' boards with no id= share their line numbers. */
+static void note_shared_ids(const input *in)
+{
+    const entry **v = malloc((in->n ? in->n : 1) * sizeof *v);
+    if (!v)
+        return; /* only a note */
+    for (size_t i = 0; i < in->n; i++)
+        v[i] = &in->v[i];
+    qsort(v, in->n, sizeof *v, by_id);
+    size_t shared = 0;
+    for (size_t i = 1; i < in->n; i++) {
+        char ba[32], bb[32], bc[32];
+        const char *a = entry_id(v[i - 1], ba, sizeof ba), *b = entry_id(v[i], bb, sizeof bb);
+        if (strcmp(a, b) != 0 || (i >= 2 && !strcmp(entry_id(v[i - 2], bc, sizeof bc), a)))
+            continue; /* a new id, or the third board of one already said */
+        if (++shared <= 5)
+            fprintf(stderr,
+                    "npuzzle solve: note: id %s is given to more than one board (%s:%ld and "
+                    "%s:%ld); npuzzle verify pairs answers by id and refuses that\n",
+                    a, v[i - 1]->file, v[i - 1]->line, v[i]->file, v[i]->line);
+    }
+    if (shared > 5)
+        fprintf(stderr, "npuzzle solve: note: ... and %zu more ids given to more than one board\n",
+                shared - 5);
+    free(v);
+}
+
 /* Read the boards of every FILE (standard input for none or '-'). A bad line
  * stops the run before any search: each is reported as FILE:LINE.
  * @return EXIT_OK, EXIT_USAGE (malformed lines) or EXIT_PDB (a file that
@@ -1262,6 +1300,8 @@ int cmd_solve(int argc, char **argv)
     np_result *res = NULL;
     double wall = 0;
     rc = read_input(&in, &a);
+    if (rc == EXIT_OK && !a.quiet)
+        note_shared_ids(&in);
     checkpoint *ck = NULL;
     if (rc == EXIT_OK && a.checkpoint)
         rc = open_checkpoint(&ck, &in, &a);
