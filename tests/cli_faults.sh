@@ -57,12 +57,19 @@ mkdir -p ro/pdb
 chmod 0555 ro/pdb
 if [ "$(id -u)" -ne 0 ]; then
     run gen --partition 8:4-4 --pdb-dir "$T/ro/pdb" -j 1 --quiet
-    expect "gen into a read-only directory" 3 err "ro/pdb"
+    expect "gen into a read-only directory" 3 err "cannot write in the PDB directory .*ro/pdb"
     truth "  ... no file, no temporary file" test -z "$(ls -A ro/pdb)"
 else
     skip "gen into a read-only directory (running as root, which may write there)"
 fi
 chmod 0755 ro/pdb
+# A directory no file can be made in, root or not (procfs): refused before any table is built
+if [ -d /proc/self ]; then
+    run gen --partition 8:4-4 --pdb-dir /proc/self -j 1
+    expect "gen into /proc/self: refused before building, exit 3" 3 \
+        err "cannot write in the PDB directory /proc/self"
+    truth "  ... no table built first" eval '! grep -q "^  table 1/2" err'
+fi
 
 # ---- gen: SIGINT in the middle of a big table -----------------------------------
 # signal_after_building SIG INPUT ARGS...: start `npuzzle ARGS` in the background with

@@ -406,6 +406,24 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
     return exit_code;
 }
 
+/* Whether a file can be created in `dir` (tried, as permissions do not tell
+ * it for root or a read-only mount): before a build of minutes, not after.
+ * On false, errno says why. */
+static bool dir_writable(const char *dir)
+{
+    char probe[PATH_MAX];
+    if (snprintf(probe, sizeof probe, "%s/.npuzzle-probe-XXXXXX", dir) >= (int)sizeof probe) {
+        errno = ENAMETOOLONG;
+        return false;
+    }
+    int fd = mkstemp(probe);
+    if (fd < 0)
+        return false;
+    close(fd);
+    unlink(probe);
+    return true;
+}
+
 int build_partition(const np_geom *g, const np_partition *part, const build_opts *o, FILE *report)
 {
     for (int i = 0; i < part->npatterns; i++)
@@ -417,6 +435,11 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
         }
     if (!o->dry_run && make_dirs(o->dir) != 0) {
         fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir,
+                strerror(errno));
+        return EXIT_PDB;
+    }
+    if (!o->dry_run && !dir_writable(o->dir)) {
+        fprintf(stderr, "npuzzle gen: cannot write in the PDB directory %s: %s\n", o->dir,
                 strerror(errno));
         return EXIT_PDB;
     }
