@@ -205,6 +205,16 @@ expect "json: a key given twice: exit 2" 2 err "bad.json:1: field moves: given t
 sed 's/,"size":/ "size":/' one.json >bad.json
 run verify --boards k1.txt --results bad.json
 expect "json: no comma between fields: exit 2, the field named" 2 err "bad.json:1: field id: not followed by ','"
+sed 's/}$/,}/' one.json >bad.json
+run verify --boards k1.txt --results bad.json
+expect "json: a trailing comma: exit 2" 2 err "bad.json:1: a json object ends in ','"
+sed 's/}$/,"x":{"moves":"U","id":"b"}}/' one.json >bad.json
+run verify --boards k1.txt --results bad.json
+expect "json: a nested object: exit 2, its key named" 2 \
+    err "bad.json:1: field x: a json object, not a value solve writes"
+sed 's/}$/,"arr":[1,{"a":2}]}/' one.json >bad.json
+run verify --boards k1.txt --results bad.json
+expect "json: an array: exit 2, its key named" 2 err "bad.json:1: field arr: a json array"
 sed '1s/,moves,/,moves,moves,/; 2s/,\([UDLR]*\),/,UUU,\1,/' one.csv >bad.csv
 run verify --boards k1.txt --results bad.csv
 expect "csv: a column given twice: exit 2" 2 err "bad.csv:2: field moves: given twice"

@@ -444,9 +444,11 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
         p++;
     if (*p++ != '{')
         return "field 1: not a json object";
-    for (;;) {
+    for (bool first = true;; first = false) {
         while (isspace((unsigned char)*p))
             p++;
+        if (*p == '}' && !first)
+            return "a json object ends in ','";
         if (*p == '}')
             break;
         if (*p != '"')
@@ -521,6 +523,12 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
             } else {
                 if (part == 0)
                     return "a json key is not a string";
+                if (*p == '{' || *p == '[') {
+                    /* solve writes flat objects: nothing else is its output */
+                    snprintf(msg, msglen, "field %s: a json %s, not a value solve writes",
+                             strs[0], *p == '{' ? "object" : "array");
+                    return msg;
+                }
                 char *start = p;
                 while (*p && *p != ',' && *p != '}' && !isspace((unsigned char)*p))
                     p++;
