@@ -525,8 +525,8 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                     return "a json key is not a string";
                 if (*p == '{' || *p == '[') {
                     /* solve writes flat objects: nothing else is its output */
-                    snprintf(msg, msglen, "field %s: a json %s, not a value solve writes",
-                             strs[0], *p == '{' ? "object" : "array");
+                    snprintf(msg, msglen, "field %s: a json %s, not a value solve writes", strs[0],
+                             *p == '{' ? "object" : "array");
                     return msg;
                 }
                 char *start = p;
