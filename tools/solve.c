@@ -754,12 +754,13 @@ static int by_id(const void *pa, const void *pb)
  * how many more. Two files' boards with no id= share their line numbers. */
 static void note_shared_ids(const input *in)
 {
+    /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(entry *) is meant */
     const entry **v = malloc((in->n ? in->n : 1) * sizeof *v);
     if (!v)
         return; /* only a note */
     for (size_t i = 0; i < in->n; i++)
         v[i] = &in->v[i];
-    qsort(v, in->n, sizeof *v, by_id);
+    qsort(v, in->n, sizeof *v, by_id); /* NOLINT(bugprone-sizeof-expression): as above */
     size_t shared = 0;
     for (size_t i = 1; i < in->n; i++) {
         char ba[32], bb[32], bc[32];
