@@ -754,6 +754,12 @@ static int by_id(const void *pa, const void *pb)
  * how many more. Two files' boards with no id= share their line numbers. */
 static void note_shared_ids(const input *in)
 {
+    /* the usual case, one file without id=: line numbers, all different */
+    size_t plain = 0;
+    while (plain < in->n && !in->v[plain].meta.id[0] && !strcmp(in->v[plain].file, in->v[0].file))
+        plain++;
+    if (plain == in->n)
+        return;
     /* NOLINTNEXTLINE(bugprone-sizeof-expression): pointers, sizeof(entry *) is meant */
     const entry **v = malloc((in->n ? in->n : 1) * sizeof *v);
     if (!v)
