@@ -598,6 +598,10 @@ check "an id given twice: exit 0, the note names it and both lines" \
     test "$rc $(grep -c 'note: id a is given to more than one board (dup.txt:1 and dup.txt:3)' err)" = "0 1"
 run solve --format json -q dup.txt
 check "  ... not with -q" test "$rc" = 0 -a ! -s err
+printf '%s\n' "$B1" >one_line.txt
+run solve --format json one_line.txt one_line.txt
+check "one file given twice, no id=: its line numbers noted as shared ids" \
+    grep -q 'note: id 1 is given to more than one board (one_line.txt:1 and one_line.txt:1)' err
 # A UTF-8 byte order mark before the first line (some editors write one) is not part of it
 printf '\xef\xbb\xbf%s  # id=bom\n' "$B1" >bom.txt
 run solve --format json bom.txt

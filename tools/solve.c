@@ -754,9 +754,10 @@ static int by_id(const void *pa, const void *pb)
  * how many more. Two files' boards with no id= share their line numbers. */
 static void note_shared_ids(const input *in)
 {
-    /* the usual case, one file without id=: line numbers, all different */
+    /* the usual case, one file without id=: line numbers, all different (a
+     * file's name is its argument's, so one given twice is two files here) */
     size_t plain = 0;
-    while (plain < in->n && !in->v[plain].meta.id[0] && !strcmp(in->v[plain].file, in->v[0].file))
+    while (plain < in->n && !in->v[plain].meta.id[0] && in->v[plain].file == in->v[0].file)
         plain++;
     if (plain == in->n)
         return;
