@@ -330,6 +330,32 @@ check "a symbolic link at FILE.tmp: the run ends (exit 0) and writes its checkpo
     test "$rc" = 0 -a -s cks
 check "  ... the link's target is untouched" test "$(cat victim)" = precious
 
+# A resumed run shares the threads as its first run did: with four boards on -j 2 each had one
+# thread; resumed with only the fourth left, that board kept one thread, where before it took
+# both and stopped at --max-nodes with another count (200,065,536 against 200,000,004).
+{ head -n 3 k5.txt; grep -E "# id=14 opt=" "$DATA/korf100.txt"; } >k4.txt
+rm -f ckm ckr
+"$NP" solve -H md -j 2 -f json --max-nodes 100000000 --checkpoint ckr k4.txt >ref_limit.json 2>/dev/null
+"$NP" solve -H md -j 2 -f json --max-nodes 100000000 --checkpoint ckm --checkpoint-every 0 \
+    k4.txt >out 2>err &
+pid=$!
+while kill -0 $pid 2>/dev/null; do
+    n=$(grep -c '^done' ckm 2>/dev/null)
+    [ "${n:-0}" -ge 3 ] && break
+    sleep 0.01
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+LAST="npuzzle solve -H md -j 2 --max-nodes 100000000 --checkpoint ckm k4.txt, SIGINT after 3 boards"
+if [ $rc -ne 130 ]; then
+    skip "threads over a resume: the first run ended before the signal (exit $rc)"
+else
+    run solve -H md -j 2 -f json --max-nodes 100000000 --checkpoint ckm --checkpoint-every 0 k4.txt
+    same_answers "threads over a resume: the board left stops at --max-nodes with the count of an uninterrupted run" \
+        ref_limit.json out
+fi
+
 # ---- progress of one long search ----------------------------------------------------------------
 run solve -H lc -j 2 --progress one.txt
 expect "--progress on one board: each iteration reported" 0 err "^npuzzle solve: bound [0-9]+ next; [0-9]+ nodes generated, [0-9.]+ M nodes/s, [0-9.]+ s$"

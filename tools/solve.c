@@ -925,10 +925,27 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
         group[j] = in->v[idx[j]];
     pctx->entries = group ? group : in->v;
     pctx->total = m;
+    /* A run resumed from a checkpoint shares the threads as its first run
+     * did, which saw every board of this size: the boards left would get
+     * them all otherwise, and a board's count at --max-nodes depends on how
+     * many threads search it. */
+    np_batch_opts share = *bopts;
+    size_t all = 0;
+    for (size_t j = 0; j < in->n; j++)
+        all += in->v[j].board.rows == r && in->v[j].board.cols == k;
+    if (pctx->ck && share.algorithm == NP_ALG_IDA && share.mode == NP_BATCH_AUTO && all > m) {
+        if (np_batch_one_at_a_time(all, &g, &share)) {
+            share.mode = NP_BATCH_ONE_AT_A_TIME;
+        } else {
+            share.mode = NP_BATCH_PARALLEL; /* one thread a board */
+            if ((size_t)share.threads > m)
+                share.threads = (int)m;
+        }
+    }
     /* Boards one at a time (long searches, as a rule; np_batch_solve, or one
      * board across the ranks of npuzzle-mpi): each finished iteration too. */
     pctx->iterations = pctx->show && a->bopts.algorithm == NP_ALG_IDA &&
-        (pctx->mpi ? in->n == 1 : np_batch_one_at_a_time(m, &g, bopts));
+        (pctx->mpi ? in->n == 1 : np_batch_one_at_a_time(m, &g, &share));
     if (pctx->ck) {
         pctx->idx = idx;
         int crc = checkpoint_tables(pctx->ck, r, k, pdb.set ? np_pdbset_digest(pdb.set) : 0);
@@ -965,9 +982,6 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && !mpi_run) {
         /* the share counts every board of this size, finished ones too, so
          * that a run resumed from a checkpoint gives each the same */
-        size_t all = 0;
-        for (size_t j = 0; j < in->n; j++)
-            all += in->v[j].board.rows == r && in->v[j].board.cols == k;
         uint64_t total = o.max_memory;
         if (!total) {
             uint64_t avail = np_mem_available();
@@ -980,12 +994,12 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
 #ifdef NP_MPI
     char *dir = cli_pdb_dir(a->pdb_dir_opt);
     int brc = mpi_active() ? mpi_solve_batch(part, boards, m, &g, &o, bopts, dir ? dir : "")
-                           : np_batch_solve(part, boards, m, &g, &o, bopts);
+                           : np_batch_solve(part, boards, m, &g, &o, &share);
     free(dir);
     if (brc == NP_EMISMATCH && mpi_active())
         rc = EXIT_PDB; /* reported by rank and file */
 #else
-    int brc = np_batch_solve(part, boards, m, &g, &o, bopts);
+    int brc = np_batch_solve(part, boards, m, &g, &o, &share);
 #endif
     if (pdb.set && brc == NP_OK) {
         /* A table rewritten in place while mapped would have fed the search
