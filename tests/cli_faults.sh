@@ -64,11 +64,12 @@ else
 fi
 chmod 0755 ro/pdb
 # A directory no file can be made in, root or not (procfs): refused before any table is built
+# (checked only when a table is to be built: tables all kept need no writes)
 if [ -d /proc/self ]; then
     run gen --partition 8:4-4 --pdb-dir /proc/self -j 1
     expect "gen into /proc/self: refused before building, exit 3" 3 \
         err "cannot write in the PDB directory /proc/self"
-    truth "  ... no table built first" eval '! grep -q "^  table 1/2" err'
+    truth "  ... no table built first" eval '! grep -q "building" err && [ ! -s out ]'
 fi
 
 # ---- gen: SIGINT in the middle of a big table -----------------------------------

@@ -438,11 +438,6 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
                 strerror(errno));
         return EXIT_PDB;
     }
-    if (!o->dry_run && !dir_writable(o->dir)) {
-        fprintf(stderr, "npuzzle gen: cannot write in the PDB directory %s: %s\n", o->dir,
-                strerror(errno));
-        return EXIT_PDB;
-    }
     if (!o->quiet) {
         char pname[512];
         np_partition_format(pname, sizeof pname, part);
@@ -472,8 +467,20 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
     else if (exit_code == EXIT_OK && interrupted) {
         fprintf(stderr, "npuzzle gen: interrupted; nothing built\n");
         exit_code = EXIT_INTERRUPTED;
-    } else if (exit_code == EXIT_OK)
-        exit_code = build_plans(plans, g, nplans, o, report);
+    } else if (exit_code == EXIT_OK) {
+        /* Something to write: make sure it can be written before a build of
+         * minutes (tables all kept need nothing of the directory). */
+        bool build = false;
+        for (int i = 0; i < nplans; i++)
+            build |= !plans[i].keep;
+        if (build && !dir_writable(o->dir)) {
+            fprintf(stderr, "npuzzle gen: cannot write in the PDB directory %s: %s\n", o->dir,
+                    strerror(errno));
+            exit_code = EXIT_PDB;
+        } else {
+            exit_code = build_plans(plans, g, nplans, o, report);
+        }
+    }
     /* `solve --gen` builds in its own process: give its signals back. */
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
