@@ -891,7 +891,21 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
     c->n = n;
     c->every = every;
     c->boards_digest = boards_digest(boards, n);
-    FILE *f = fopen(path, "r");
+    /* opened without blocking and held to a regular file again: what stands
+     * at the name may have changed since the look above */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        close(fd);
+        fprintf(stderr, "npuzzle solve: checkpoint %s is not a regular file\n", path);
+        checkpoint_close(c);
+        return EXIT_PDB;
+    }
+    FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    if (fd >= 0 && !f) {
+        const int e = errno;
+        close(fd);
+        errno = e;
+    }
     if (!f && errno != ENOENT) {
         fprintf(stderr, "npuzzle solve: cannot open checkpoint %s: %s\n", path, strerror(errno));
         checkpoint_close(c);

@@ -592,7 +592,8 @@ static int parse_args(solve_args *a, int argc, char **argv)
             if (!cli_parse_u64("solve", "-j", optarg, &u))
                 return EXIT_USAGE;
             if (u < 1 || u > CLI_MAX_THREADS) {
-                fprintf(stderr, "npuzzle solve: -j must be between 1 and 1024, not '%s'\n", optarg);
+                fprintf(stderr, "npuzzle solve: -j must be between 1 and %d, not '%s'\n",
+                        CLI_MAX_THREADS, optarg);
                 return EXIT_USAGE;
             }
             a->jobs = (int)u;
@@ -933,7 +934,7 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     size_t all = 0;
     for (size_t j = 0; j < in->n; j++)
         all += in->v[j].board.rows == r && in->v[j].board.cols == k;
-    if (pctx->ck && share.algorithm == NP_ALG_IDA && share.mode == NP_BATCH_AUTO && all > m) {
+    if (pctx->ck && share.algorithm == NP_ALG_IDA && all > m) {
         if (np_batch_one_at_a_time(all, &g, &share)) {
             share.mode = NP_BATCH_ONE_AT_A_TIME;
         } else {

@@ -72,6 +72,7 @@ typedef struct msg_boards {
         uint64_t index;
         np_board board;
         uint64_t at, resume;
+        double timeout; /* its --timeout: less its seconds in earlier runs when resumed */
     } item[MPI_ITEMS];
 } msg_boards;
 
@@ -459,6 +460,7 @@ static void serve_pieces(const msg_pieces *in, msg_piece_results *out, const np_
  * progress. */
 typedef struct board_job {
     uint64_t index; /* in rank 0's batch */
+    double timeout; /* as rank 0's options have it for this board */
     bool has_resume;
     resumed resume;
     np_journal journal;
@@ -510,6 +512,7 @@ static void prepare_job(void *ctx, size_t k, np_search_opts *opts)
     board_job *j = &bj->job[k];
     if (bj->journal)
         opts->journal = &j->journal;
+    opts->timeout = j->timeout;
     if (j->has_resume)
         opts->resume = &j->resume.it;
 }
@@ -533,6 +536,7 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
         board_job *j = &bj->job[k];
         boards[k] = mb.item[k].board;
         j->index = mb.item[k].index;
+        j->timeout = mb.item[k].timeout;
         j->journal =
             (np_journal){.piece = journal_piece_out, .iteration = journal_iteration_out, .ctx = j};
         if (mb.item[k].resume == 0)
@@ -1093,11 +1097,13 @@ static int boards_message(local *l, crew *c, int r, const volatile int *cancel)
     if (n == 0)
         return 0;
     const np_iteration *resume[MPI_ITEMS];
+    double timeout[MPI_ITEMS];
     size_t tail = 0;
     bool journal = false;
     for (int k = 0; k < n; k++) {
         np_search_opts o = board_opts(l, idx[k]);
         resume[k] = o.resume;
+        timeout[k] = o.timeout;
         tail += resume_bytes(o.resume);
         journal = journal || o.journal;
     }
@@ -1113,6 +1119,7 @@ static int boards_message(local *l, crew *c, int r, const volatile int *cancel)
         mb.item[k].index = idx[k];
         mb.item[k].board = l->boards[idx[k]];
         mb.item[k].at = at;
+        mb.item[k].timeout = timeout[k];
         mb.item[k].resume = resume_bytes(resume[k]);
         if (resume[k])
             resume_put(buf + sizeof mb + at, resume[k]);
