@@ -1,7 +1,6 @@
 /* boards.c - reading boards, one a line, for solve and verify; malformed lines as FILE:LINE. */
 #include "boards.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -95,7 +94,7 @@ int boards_next_line(boards_reader *r, boards_errors *e)
         int field = 0;
         bool in = false;
         for (size_t i = 0; i < nul; i++) {
-            const bool sep = isspace((unsigned char)r->line[i]) || r->line[i] == ',';
+            const bool sep = strchr(" \t\r\n,", r->line[i]) != NULL; /* as np_board_parse */
             field += !sep && !in;
             in = !sep;
         }

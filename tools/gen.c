@@ -105,7 +105,8 @@ static int parse_args(gen_args *a, int argc, char **argv)
             if (!cli_parse_u64("gen", "-j", optarg, &u))
                 return EXIT_USAGE;
             if (u < 1 || u > CLI_MAX_THREADS) {
-                fprintf(stderr, "npuzzle gen: -j must be between 1 and 1024, not '%s'\n", optarg);
+                fprintf(stderr, "npuzzle gen: -j must be between 1 and %d, not '%s'\n",
+                        CLI_MAX_THREADS, optarg);
                 return EXIT_USAGE;
             }
             a->jobs = (int)u;

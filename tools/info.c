@@ -64,7 +64,8 @@ int cmd_info(int argc, char **argv)
             if (!cli_parse_u64("info", "-j", optarg, &u))
                 return EXIT_USAGE;
             if (u < 1 || u > CLI_MAX_THREADS) {
-                fprintf(stderr, "npuzzle info: -j must be between 1 and 1024, not '%s'\n", optarg);
+                fprintf(stderr, "npuzzle info: -j must be between 1 and %d, not '%s'\n",
+                        CLI_MAX_THREADS, optarg);
                 return EXIT_USAGE;
             }
             jobs = (int)u;
