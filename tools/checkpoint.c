@@ -874,15 +874,6 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
      * and the next run's first write takes it over. */
     snprintf(c->tmp, strlen(path) + 32, "%s.tmp", c->path);
     snprintf(c->lockpath, strlen(path) + 8, "%s.lock", c->path);
-    /* Only a regular file (or none) is a checkpoint: a FIFO would block the
-     * read, a device such as /dev/zero feed it without end, and the run's
-     * rename would replace the device. */
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "npuzzle solve: checkpoint %s is not a regular file\n", path);
-        checkpoint_close(c);
-        return EXIT_PDB;
-    }
     int lrc = take_lock(c);
     if (lrc != EXIT_OK) {
         checkpoint_close(c);
@@ -891,8 +882,11 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
     c->n = n;
     c->every = every;
     c->boards_digest = boards_digest(boards, n);
-    /* opened without blocking and held to a regular file again: what stands
-     * at the name may have changed since the look above */
+    /* Only a regular file (or none) is a checkpoint: a FIFO would block the
+     * read, a device such as /dev/zero feed it without end, and the run's
+     * rename would replace the device. Opened without blocking, then looked
+     * at, so that what is checked is what is read. */
+    struct stat st;
     int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
         close(fd);
