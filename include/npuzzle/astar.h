@@ -5,6 +5,10 @@
 #include "npuzzle/board.h"
 #include "npuzzle/ida.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! Largest board A* accepts: states are packed 4 bits a cell into 64 bits. */
 #define NP_ASTAR_MAX_CELLS 16
 
@@ -31,5 +35,9 @@
  *          heuristic included). Thread-safe. */
 int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
                    const np_search_opts *opts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 #include "npuzzle/board.h"
 #include "npuzzle/ida.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum np_algorithm { NP_ALG_IDA = 0, NP_ALG_ASTAR = 1 } np_algorithm;
 
 /*! Called (from any thread, serialised by the batch) after each board is done:
@@ -72,5 +76,9 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
  *  0.46 s against 0.09 s, the 17 80-move positions 3.29 s against 3.16 s.
  *  `bopts` may be NULL (defaults). Cannot fail. */
 bool np_batch_one_at_a_time(size_t n, const np_geom *g, const np_batch_opts *bopts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

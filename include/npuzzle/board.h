@@ -32,6 +32,10 @@
 
 #include "npuzzle/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NP_MIN_SIDE 2
 #define NP_MAX_SIDE 8
 #define NP_MAX_CELLS (NP_MAX_SIDE * NP_MAX_SIDE)
@@ -223,5 +227,9 @@ void np_board_random(np_board *out, const np_geom *g, np_rng *rng);
  *  of the goal is the goal, and distances are preserved. `out` may be `b`.
  *  Cannot fail. */
 void np_board_mirror(np_board *out, const np_board *b, const np_geom *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -2,6 +2,10 @@
 #ifndef NPUZZLE_ERROR_H
 #define NPUZZLE_ERROR_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! Error codes. Every library function that can fail returns an `int` that is
  *  NP_OK (0) or one of these negative values; np_strerror() names it. Each
  *  function's comment lists the codes it returns and says "Cannot fail" when
@@ -43,5 +47,9 @@ const char *np_strerror(int code);
 /*! The library's version, as meson.build gives it ("0.1.0"); static storage,
  *  never NULL. Cannot fail. */
 const char *np_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

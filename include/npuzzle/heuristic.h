@@ -8,6 +8,10 @@
 #include "npuzzle/pattern.h"
 #include "npuzzle/pdbset.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum np_hkind {
     NP_H_MD = 0, /*!< Manhattan distance */
     NP_H_LC = 1, /*!< Manhattan distance + linear conflicts in rows and columns */
@@ -68,5 +72,9 @@ void np_lc_goal_keys(const np_geom *g, int8_t row_key[NP_MAX_SIDE][NP_MAX_CELLS]
 /*! Manhattan distance plus 2 x (row conflicts + column conflicts). Admissible.
  *  Cannot fail. */
 int np_h_linear_conflict(const np_board *b, const np_geom *g);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

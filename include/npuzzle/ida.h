@@ -9,6 +9,10 @@
 #include "npuzzle/board.h"
 #include "npuzzle/heuristic.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! Longest move sequence a result can hold. */
 #define NP_MAX_PATH 1000
 
@@ -257,5 +261,9 @@ void np_piece_list_close(np_piece_list *pl);
  *  @return NP_OK, or NP_EINVAL for an illegal letter or move or a final
  *          position that is not the goal. */
 int np_solution_check(const np_board *start, const np_geom *g, const char *moves);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

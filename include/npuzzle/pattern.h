@@ -23,6 +23,10 @@
 
 #include "npuzzle/board.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NP_PATTERN_MAX_TILES 16  /*!< tiles in one pattern (the ranker's limit) */
 #define NP_PARTITION_MAX 16      /*!< patterns in one partition */
 #define NP_PARTITION_NAME_MAX 32 /*!< bytes of a partition name, NUL included */
@@ -112,5 +116,9 @@ int np_partition_resolve(np_partition *out, const char *spec, int rows, int cols
 /*! The catalogue's text as built into the library (static, NUL-terminated;
  *  never freed). Cannot fail. */
 const char *np_catalog_text(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -63,6 +63,10 @@
 
 #include "npuzzle/board.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NP_PDB_MAGIC "NPUZPDB" /*!< 7 characters + NUL = the 8 magic bytes */
 #define NP_PDB_FORMAT_VERSION 4u
 #define NP_PDB_HEADER_SIZE 256u
@@ -370,5 +374,9 @@ static inline int np_pdb_view_value(const np_pdb_view *v, uint64_t i, int md)
         : v->encoding == NP_PDB_ENC_ZA    ? np_pdb_value_za(v->payload, i, md)
                                           : np_pdb_value8(v->payload, i);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -20,6 +20,10 @@
 #include "npuzzle/board.h"
 #include "npuzzle/rank.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! What the generator reports after each BFS level. */
 typedef struct np_pdb_gen_progress {
     int depth;                   /*!< the level just completed (0 = the goal) */
@@ -150,5 +154,9 @@ typedef struct np_pdb_table_spec {
  *  table of the pattern whose tile plays the blank on the dual).
  *  @return how many. Cannot fail. */
 int np_pdb_dual_tables(const np_geom *g, const uint8_t *tiles, int ntiles, np_pdb_table_spec *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -13,6 +13,10 @@
 #include "npuzzle/board.h"
 #include "npuzzle/pattern.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! A set of mapped additive PDBs for one board and partition (opaque). Read-only
  *  once opened: many threads may search with one set. */
 typedef struct np_pdbset np_pdbset;
@@ -106,5 +110,9 @@ uint64_t np_pdbset_table_checksum(const np_pdbset *set, int p);
 /*! @return the partition the set was opened for: the set's own copy, valid
  *  until np_pdbset_close(), not to be freed. Cannot fail. */
 const np_partition *np_pdbset_partition(const np_pdbset *set);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -41,6 +41,10 @@
 
 #include "npuzzle/board.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NP_RANK_MAX_K 16
 
 /*! Tables for one (n, k). A transparent value type; read-only after
@@ -184,5 +188,9 @@ int np_rank_steps_init(np_rank_steps *s, const np_geom *g, const uint8_t *label)
  *  another pattern then passes for 0). Both tables are the caller's. Cannot fail. */
 void np_rank_tile_tables(const np_ranker *r, const uint8_t *tiles, uint64_t weight[NP_MAX_CELLS],
                          int64_t pass[NP_MAX_CELLS][NP_MAX_CELLS]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

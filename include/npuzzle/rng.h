@@ -8,6 +8,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! A generator's state: a transparent value type, filled by np_rng_seed(). */
 typedef struct np_rng {
     uint64_t s[4];
@@ -25,5 +29,9 @@ uint64_t np_rng_next(np_rng *r);
  *  without the bias of a plain remainder (Lemire's multiply-and-reject);
  *  advances `r`. Cannot fail. */
 uint64_t np_rng_below(np_rng *r, uint64_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /*! Bytes of memory available to new allocations (MemAvailable in
  *  /proc/meminfo), or 0 when it cannot be read (not an np_error). Cannot
  *  fail. Thread-safe. */
@@ -16,5 +20,9 @@ double np_clock(void);
  *  caller's buf, NUL-terminated and truncated to buflen (snprintf). Cannot
  *  fail. @return buf. */
 char *np_format_bytes(char *buf, unsigned long buflen, uint64_t bytes);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
