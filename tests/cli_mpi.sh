@@ -37,9 +37,10 @@ same() { cmp -s <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$1" | sort
     <(sed -E 's/"(seconds|nodes_extra)":[0-9.e+-]+,?//g' "$2" | sort); }
 
 # signal_rank RANK SIGNAL SECONDS ARGS...: npuzzle-mpi ARGS on 3 ranks (stdout in out, stderr in
-# err), rank RANK sent SIGNAL SECONDS after it appears; $killed: its pid (empty if never found),
-# $rc: the run's exit status, $took: the run's wall time from the signal (whole seconds). ARGS[0]
-# names the run's processes for pgrep.
+# err), rank RANK sent SIGNAL SECONDS after it appears, or, when $READY names a command, as soon
+# as that command succeeds after it appears (polled, for 60 s at most: a fixed delay lets a loaded
+# machine reach less); $killed: its pid (empty if never found), $rc: the run's exit status, $took:
+# the run's wall time from the signal (whole seconds). ARGS[0] names the run's processes for pgrep.
 signal_rank() {
     local rank=$1 sig=$2 after=$3
     shift 3
@@ -51,7 +52,14 @@ signal_rank() {
         sleep 0.05
         for p in $(pgrep -f "npuzzle-mpi $1" 2>/dev/null); do
             if tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$rank"; then
-                sleep "$after"
+                if [ -n "${READY:-}" ]; then
+                    for _ in $(seq 1200); do
+                        "$READY" && break
+                        sleep 0.05
+                    done
+                else
+                    sleep "$after"
+                fi
                 t0=$(date +%s)
                 kill -s "$sig" "$p" && killed=$p
                 break 2
@@ -127,7 +135,8 @@ run solve -H lc -j 1 -f json --check hard4.txt
 cp out one4.json
 expect "npuzzle solve -j 1 on 4 hard boards" 0
 ck4=(-H lc -j 1 -f json --check --checkpoint ck4 --checkpoint-every 0 hard4.txt)
-kill_rank1 0.8 "${ck4[@]}"
+pieces_of_two_boards() { [ "$(awk '$1 == "piece" { print $2 }' ck4 2>/dev/null | sort -u | wc -l)" -ge 2 ]; }
+READY=pieces_of_two_boards kill_rank1 0 "${ck4[@]}"
 check "batch: a worker rank found and killed" test -n "$killed"
 check "batch: the run ends with a non-zero exit" test "$rc" -ne 0
 check "batch: the checkpoint is whole" grep -q '^end ' ck4
