@@ -53,8 +53,66 @@ LD_LIBRARY_PATH="$LIB" ./example "$opt" $board >out 2>err
 rc=$?
 expect "the example solves Korf #12 at its optimal length through the installed library" 0 out "status solved, length $opt"
 
-# the installed program, with the installed data, and its version
 version=$(sed -nE "s/^ *version *: *'([^']+)'.*/\1/p" "$SRC/meson.build" | head -1)
+
+# the shared library exports the public API only (np_ and a letter), not the internals (np__)
+so=$(ls "$LIB"/libnpuzzle.so.*.*.* 2>/dev/null | head -1)
+others=$(nm -D --defined-only "$so" 2>/dev/null | awk '{print $3}' | grep -v '^np_[a-z]' | head -5)
+public=$(nm -D --defined-only "$so" 2>/dev/null | awk '{print $3}' | grep -c '^np_[a-z]')
+LAST="nm -D $so: ${public} public symbols; others: ${others:-none}"
+rc=0
+check "the installed library exports the public API and nothing else" test -n "$so" -a "$public" -gt 50 -a -z "$others"
+
+# a C++ program links against the C library (the headers declare it extern "C")
+cxx=${CXX:-c++}
+if command -v "$cxx" >/dev/null; then
+    cat >example.cc <<'CC'
+#include <npuzzle.h>
+#include <cstdio>
+#include <cstring>
+int main()
+{
+    np_geom g;
+    np_board b;
+    char err[128];
+    if (np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) != NP_OK ||
+        np_board_parse(&b, NULL, "1 2 0 3 4 5 6 7 8", 3, 3, err, sizeof err) != 1)
+        return 1;
+    np_board s = b;
+    if (np_board_apply_moves(&s, &g, "LL", NULL) != NP_OK || !np_board_is_goal(&s, &g))
+        return 1;
+    std::printf("%s\n", np_version());
+    return 0;
+}
+CC
+    LAST="$cxx example.cc \$(pkg-config --cflags --libs npuzzle)"
+    "$cxx" -Wall -Wextra -Werror $san -o example_cc example.cc $flags >out 2>err
+    rc=$?
+    expect "a C++ program compiles and links against the installed library" 0
+    LAST="example_cc"
+    LD_LIBRARY_PATH="$LIB" ./example_cc >out 2>err
+    rc=$?
+    expect "the C++ program runs: np_board_apply_moves and np_version through the C ABI" 0 out "^$version$"
+else
+    skip "C++: no $cxx"
+fi
+
+# the installed programs find the library under their prefix without ldconfig or LD_LIBRARY_PATH
+# (their RUNPATH; none under /usr, whose libdir the loader searches)
+case $libdir in /*) want="$libdir" ;; *) want="$pfx/$libdir" ;; esac
+for prog in "$BIN"/npuzzle "$BIN"/npuzzle-mpi; do
+    [ -e "$prog" ] || continue
+    runpath=$(readelf -d "$prog" 2>/dev/null | sed -nE 's/.*\((RUNPATH|RPATH)\).*\[(.*)\]/\2/p')
+    LAST="readelf -d $(basename "$prog"): runpath '$runpath', prefix $pfx"
+    rc=0
+    if [ "$pfx" = /usr ]; then
+        check "installed $(basename "$prog"): no runpath under /usr" test -z "$runpath"
+    else
+        check "installed $(basename "$prog"): its runpath is the installed libdir" test "$runpath" = "$want"
+    fi
+done
+
+# the installed program, with the installed data, and its version
 LAST="npuzzle version"
 LD_LIBRARY_PATH="$LIB" "$BIN/npuzzle" version >out 2>err
 rc=$?
@@ -77,7 +135,18 @@ for page in man1/npuzzle.1 man5/npuzzle-pdb.5; do
     MANWIDTH=80 man --warnings -l "$f" >out 2>err
     rc=$?
     if [ $rc -eq 0 ] && [ ! -s err ] && grep -q "EXIT STATUS\|DESCRIPTION" out; then pass "man $page renders without warnings"; else fail "man $page renders without warnings"; fi
+    LAST="$page: $(zcat -f "$f" | grep -m1 '^\.TH')"
+    rc=0
+    check "man $page names meson.build's version ($version)" grep -q "^\.TH .*\"npuzzle $version\"" <(zcat -f "$f")
 done
+# npuzzle-mpi's page, where it is installed, is npuzzle(1)
+f="$MAN/man1/npuzzle-mpi.1"
+[ -f "$f" ] || f="$f.gz"
+if [ -x "$BIN/npuzzle-mpi" ]; then
+    LAST="man1/npuzzle-mpi.1: $(zcat -f "$f" 2>/dev/null)"
+    rc=0
+    check "man npuzzle-mpi: installed, as npuzzle(1)" grep -qx '\.so man1/npuzzle\.1' <(zcat -f "$f" 2>/dev/null)
+fi
 
 # bash completion
 complete_words() { # LINE: what bash completes after it

@@ -20,9 +20,19 @@
 
 void usage_solve(void)
 {
-    printf("usage: npuzzle solve [OPTIONS] [FILE...]\n"
+#ifdef NP_MPI
+    printf("usage: mpirun -np N npuzzle-mpi [solve] [OPTIONS] [FILE...]\n"
            "\n"
-           "Solve sliding-tile boards optimally. Boards are read from the FILEs, or from\n"
+           "npuzzle solve over Open MPI: rank 0 reads the boards, prints the results and\n"
+           "hands out boards (a single board: its pieces) to every rank, itself included;\n"
+           "each rank runs -j threads on its own copy of the tables. Without mpirun, one\n"
+           "rank: npuzzle solve itself. The options, input and output are npuzzle solve's\n"
+           "(npuzzle(1)):\n"
+           "\n");
+#else
+    printf("usage: npuzzle solve [OPTIONS] [FILE...]\n\n");
+#endif
+    printf("Solve sliding-tile boards optimally. Boards are read from the FILEs, or from\n"
            "standard input when there is none or FILE is '-': one board per line, its\n"
            "tiles in row-major order separated by spaces or commas, 0 the blank; '#'\n"
            "starts a comment, which may hold id=NAME and opt=N (the known optimal length).\n"
