@@ -299,4 +299,38 @@ run 0 "no -H, tables present" "$NP" solve --pdb-dir "$A" -f csv <<<"$BOARD8"
 same "$(lengths)" "31 " "default heuristic length with tables"
 [ -s "$T/err" ] && bad "a note on stderr although the tables exist: $(cat "$T/err")" || ok
 
+# ---- the commands solve's messages give build what solve opens --------------------
+# A zero-aware set, chosen because it is all there: --gen with --dual builds the missing dual
+# tables for it and opens it again, so a second run (nothing to build) opens the same set and
+# counts the same nodes; a corrupt table of it is named with a rebuild command that mends it.
+Z="$T/za"
+run 0 "gen 8:4-4 --zero-aware" "$NP" gen --partition 8:4-4 --zero-aware --pdb-dir "$Z" --quiet
+run 0 "solve --dual --gen, zero-aware tables present" "$NP" solve -H pdb --dual --gen -q --pdb-dir "$Z" -f csv "$H8"
+first=$(cut -d, -f1,5,7,8 "$T/out")
+run 0 "the same command again" "$NP" solve -H pdb --dual --gen -q --pdb-dir "$Z" -f csv "$H8"
+same "$(cut -d, -f1,5,7,8 "$T/out")" "$first" "--gen: the run that built the dual tables and the next count alike"
+cp -r "$Z" "$T/zbad"
+printf '\377' | dd of="$T/zbad/3x3-bf-1.2.3.4-z.pdb" bs=1 seek=3000 conv=notrunc 2>/dev/null
+run 3 "a corrupt zero-aware table, picked by default" "$NP" solve -H pdb -q --pdb-dir "$T/zbad" "$H8"
+hint=$(sed -n 's/^  rebuild the tables with: //p' "$T/err")
+has "--zero-aware" "$T/err" "  ... the rebuild command builds the zero-aware tables"
+if [ -n "$hint" ]; then
+    # shellcheck disable=SC2086 # the command as printed, word by word
+    run 0 "the rebuild command, as printed" "$NP" ${hint#npuzzle } --quiet
+    run 0 "  ... then the same solve" "$NP" solve -H pdb -q --pdb-dir "$T/zbad" "$H8"
+else
+    bad "no rebuild command in: $(cat "$T/err")"
+fi
+# blank-last boards: the build command names the goal
+run 3 "--goal blank-last, no tables" "$NP" solve -H pdb --goal blank-last -q --pdb-dir "$T/bl" "$H8"
+hint=$(sed -n 's/^  build the tables with: \(.*\)   (or add --gen)$/\1/p' "$T/err")
+has "--goal blank-last" "$T/err" "  ... the build command names the goal"
+if [ -n "$hint" ]; then
+    # shellcheck disable=SC2086
+    run 0 "the build command, as printed" "$NP" ${hint#npuzzle } --quiet
+    run 0 "  ... then the same solve" "$NP" solve -H pdb --goal blank-last -q --pdb-dir "$T/bl" "$H8"
+else
+    bad "no build command in: $(cat "$T/err")"
+fi
+
 cli_summary

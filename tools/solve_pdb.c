@@ -60,19 +60,19 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         return EXIT_PDB;
     }
     /* the zero-aware set when it is all there (a bad table in it is refused
-     * by name), else the plain one */
+     * by name), else the plain one; --gen builds, and the messages name, the
+     * set chosen, so that a run after the build opens what this one does */
     if (za_if_present && !za && za_tables_present(g, &part, dir))
-        rc =
-            np_pdbset_open(&ctx->set, g, &part, dir, flags | NP_PDBSET_ZERO_AWARE, err, sizeof err);
-    else
-        rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
+        flags |= NP_PDBSET_ZERO_AWARE;
+    const bool za_set = flags & NP_PDBSET_ZERO_AWARE;
+    rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     if (gen && (rc == NP_ENOTFOUND || (rc == NP_OK && np_pdbset_dual_missing(ctx->set, NULL)))) {
         /* The build's report goes to standard error (none with -q): standard
          * output keeps only the solver's results. */
         np_pdbset_close(ctx->set);
         ctx->set = NULL;
         build_opts bo = {
-            .dir = dir, .threads = threads, .quiet = quiet, .dual = dual, .zero_aware = za};
+            .dir = dir, .threads = threads, .quiet = quiet, .dual = dual, .zero_aware = za_set};
         int grc = build_partition(g, &part, &bo, quiet ? NULL : stderr);
         if (grc != EXIT_OK) {
             free(dir);
@@ -90,8 +90,9 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         np_partition_format(tiles, sizeof tiles, &part);
         snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
     }
-    snprintf(cmd, sizeof cmd, "npuzzle gen %s%s%s --pdb-dir %s", spec, dual ? " --dual" : "",
-             za ? " --zero-aware" : "", dir);
+    snprintf(cmd, sizeof cmd, "npuzzle gen %s%s%s%s --pdb-dir %s", spec,
+             g->goal == NP_GOAL_BLANK_LAST ? " --goal blank-last" : "", dual ? " --dual" : "",
+             za_set ? " --zero-aware" : "", dir);
     if (rc == NP_OK) {
         const char *first;
         int missing = np_pdbset_dual_missing(ctx->set, &first);
