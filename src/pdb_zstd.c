@@ -28,13 +28,35 @@ static ssize_t read_some(int fd, void *buf, size_t len)
     }
 }
 
+/* Open `path` to read it, a regular file only: O_NONBLOCK, so that a FIFO in
+ * a table's place is refused rather than waited on (a regular file's reads do
+ * not heed the flag), as np__pdb_open_header does. @return the descriptor, or
+ * a negative np code with the message in err. */
+static int open_regular(const char *path, char *err, size_t errlen)
+{
+    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+                        path, strerror(errno));
+    struct stat st;
+    int rc = NP_OK;
+    if (fstat(fd, &st) != 0)
+        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", path, strerror(errno));
+    else if (!S_ISREG(st.st_mode))
+        rc = np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", path);
+    if (rc != NP_OK) {
+        close(fd);
+        return rc;
+    }
+    return fd;
+}
+
 int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
                     char *err, size_t errlen)
 {
-    int in = open(src, O_RDONLY | O_CLOEXEC);
+    const int in = open_regular(src, err, errlen);
     if (in < 0)
-        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                        src, strerror(errno));
+        return in;
     struct stat st;
     if (fstat(in, &st) != 0) {
         int e = errno;
@@ -172,10 +194,9 @@ static int sink_compare(void *ctx, const uint8_t *buf, size_t len, uint64_t at, 
 static int unpack_to(const char *src, unpack_sink sink, void *sink_ctx, uint64_t *total, char *err,
                      size_t errlen)
 {
-    int in = open(src, O_RDONLY | O_CLOEXEC);
+    const int in = open_regular(src, err, errlen);
     if (in < 0)
-        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                        src, strerror(errno));
+        return in;
     ZSTD_DCtx *dc = ZSTD_createDCtx();
     size_t inlen = ZSTD_DStreamInSize(), outlen = ZSTD_DStreamOutSize();
     uint8_t *ibuf = malloc(inlen), *obuf = malloc(outlen);
@@ -262,12 +283,10 @@ int np_pdb_zst_compare(const char *zst, const char *pdb, char *err, size_t errle
     compare_ctx *c = malloc(sizeof *c);
     if (!c)
         return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", zst);
-    const int fd = open(pdb, O_RDONLY | O_CLOEXEC);
+    const int fd = open_regular(pdb, err, errlen);
     if (fd < 0) {
-        int rc = np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen,
-                          "%s: cannot open: %s", pdb, strerror(errno));
         free(c);
-        return rc;
+        return fd;
     }
     c->name = pdb;
     c->fd = fd;

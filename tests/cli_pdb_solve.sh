@@ -333,4 +333,17 @@ else
     bad "no build command in: $(cat "$T/err")"
 fi
 
+# ---- a FIFO in a compressed table's place is refused, not waited on ------------------
+FF="$T/fifo"
+mkdir -p "$FF" && cp "$A/$F2" "$FF/" && mkfifo "$FF/$F1.zst"
+run 3 "a FIFO at $F1.zst (no $F1): solve" timeout 20 "$NP" solve -H pdb -q --pdb-dir "$FF" "$H8"
+has "$F1.zst: not a regular file" "$T/err" "  ... refused by name"
+run 3 "  ... info on it" timeout 20 "$NP" info "$FF/$F1.zst"
+has "not a regular file" "$T/err" "  ... refused by name"
+rm "$FF/$F1.zst"
+"$NP" gen --partition 8:4-4 --compress --pdb-dir "$T/zsrc" --quiet >/dev/null 2>&1
+cp "$T/zsrc/$F1.zst" "$FF/" && mkfifo "$FF/$F1"
+run 3 "info X.pdb.zst beside a FIFO at X.pdb" timeout 20 "$NP" info "$FF/$F1.zst"
+has "$F1: not a regular file" "$T/err" "  ... the FIFO refused by name"
+
 cli_summary
