@@ -255,6 +255,8 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
     }
     if (err && errlen)
         err[0] = 0;
+    if (rows < 0 || cols < 0 || rows > NP_MAX_CELLS || cols > NP_MAX_CELLS)
+        return np__fail(NP_EINVAL, err, errlen, "size %dx%d: no board has it", rows, cols);
     for (;;) {
         while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n' || *s == ',')
             s++;

@@ -213,6 +213,22 @@ static void test_parse_size_explicit(void **state)
     assert_int_equal(b.blank, 0);
 }
 
+/* A size out of range is the caller's error, refused before the count is
+ * compared: -1 x -9 multiplies to 9, and was read as a 255 x 247 board. */
+static void test_parse_size_out_of_range(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{-1, -9}, {-3, -3}, {-9, -1}, {65, 1}, {1, 65}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        np_board b;
+        char err[128] = "";
+        assert_int_equal(np_board_parse(&b, NULL, "0 1 2 3 4 5 6 7 8", sizes[i][0], sizes[i][1],
+                                        err, sizeof err),
+                         NP_EINVAL);
+        assert_non_null(strstr(err, "size"));
+    }
+}
+
 /* ---- parsing: malformed input, one case per test ------------------------- */
 
 static void test_parse_bad_count_explicit(void **state)
@@ -1002,6 +1018,7 @@ int main(void)
         cmocka_unit_test(test_parse_comment_meta),
         cmocka_unit_test(test_parse_no_board),
         cmocka_unit_test(test_parse_size_inferred),
+        cmocka_unit_test(test_parse_size_out_of_range),
         cmocka_unit_test(test_parse_size_explicit),
         cmocka_unit_test(test_parse_bad_count_explicit),
         cmocka_unit_test(test_parse_bad_count_inferred),

@@ -160,15 +160,19 @@ typedef struct np_board_meta {
  *  and an N that is not a move count are errors). `line` (NUL-terminated) is only read.
  *  @param rows,cols the expected size, or 0,0 (either 0) to infer a square size
  *         from the count of integers (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...). A
- *         size given is not checked against NP_MIN_SIDE..NP_MAX_SIDE.
+ *         size given is not checked against NP_MIN_SIDE..NP_MAX_SIDE, only
+ *         against 0..NP_MAX_CELLS each (a negative one is NP_EINVAL).
  *  @param meta    may be NULL. Reset first (id empty, opt -1), then filled from
- *         the comment, which is read before the numbers are checked: it may
- *         hold the comment's id and opt even when 0 or NP_EPARSE is returned.
+ *         the comment, which is read after the fields when each is an integer
+ *         (and there are at most NP_MAX_CELLS), before the count and the
+ *         tiles are checked: it may hold the comment's id and opt even when 0
+ *         or NP_EPARSE is returned.
  *  @param err     may be NULL; emptied first, then receives a one-line message
  *         naming the field when the line is bad.
  *  @return 1 when a board was read into `out` (`out` is written only then),
  *          0 when the line holds no board (empty or comment only),
- *          NP_EPARSE when malformed (message in err). Thread-safe. */
+ *          NP_EPARSE when malformed (message in err), NP_EINVAL for a size out
+ *          of range. Thread-safe. */
 int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int rows, int cols,
                    char *err, size_t errlen);
 
