@@ -160,7 +160,7 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         return NP_ETOOBIG;
     if (opts->heuristic != NP_H_MD && opts->heuristic != NP_H_LC)
         return NP_EUNSUPPORTED;
-    if (opts->weight != 0 && opts->weight < 1.0)
+    if (opts->weight != 0 && !(opts->weight >= 1.0 && opts->weight <= NP_MAX_WEIGHT))
         return NP_EINVAL;
     double t0 = np_clock();
     const np_hkind hk = opts->heuristic;
@@ -170,8 +170,10 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
         res->seconds = np_clock() - t0;
         return NP_OK;
     }
-    /* f is kept in tenths of a move so that weights like 1.5 stay exact enough. */
-    const int hw = opts->weight > 1.0 ? (int)(opts->weight * 10 + 0.5) : 10;
+    /* f is kept in tenths of a move so that weights like 1.5 stay exact; the
+     * weight is rounded down to a tenth (a weight no larger: the length bound
+     * holds). */
+    const int hw = opts->weight > 1.0 ? (int)(opts->weight * 10 + 1e-6) : 10;
     uint64_t budget = opts->max_memory;
     if (!budget) {
         uint64_t avail = np_mem_available();

@@ -1296,8 +1296,8 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     *out = NULL;
     if (!np_geom_row_major(g) || !np_board_valid(start, g))
         return NP_EINVAL;
-    if ((opts->weight != 0 && opts->weight < 1.0) || opts->prune < NP_PRUNE_DEFAULT ||
-        opts->prune > NP_PRUNE_FSM12)
+    if ((opts->weight != 0 && !(opts->weight >= 1.0 && opts->weight <= NP_MAX_WEIGHT)) ||
+        opts->prune < NP_PRUNE_DEFAULT || opts->prune > NP_PRUNE_FSM12)
         return NP_EINVAL;
     int kind;
     switch (opts->heuristic) {
@@ -1335,7 +1335,8 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     s->dual = kind == K_PDBD;
     int weighted = opts->weight > 1.0;
     s->gw = weighted ? 1000 : 1;
-    s->hw = weighted ? (int)(opts->weight * 1000.0 + 0.5) : 1;
+    /* thousandths, rounded down (a weight no larger: the length bound holds) */
+    s->hw = weighted ? (int)(opts->weight * 1000.0 + 1e-6) : 1;
     search_set_board(s, start);
     *kind_out = kind;
     *out = s;
@@ -1591,6 +1592,13 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     if (pieces && rc == NP_OK && !io)
         rc = NP_ENOMEM;
     while (rc == NP_OK && s->outcome == RUN) {
+        /* A cancel, or a deadline passed, stops the search before an
+         * iteration too: a small board's whole search can generate fewer
+         * nodes than CHECK_EVERY and never come to a check in the kernel. */
+        if (shared_halted(&sh, np_clock())) {
+            s->outcome = STOPPED;
+            break;
+        }
         s->bound = it.bound;
         s->next_bound = INT_MAX;
         if (pieces) {

@@ -90,7 +90,9 @@ int np_partition_parse(np_partition *out, const char *text, int rows, int cols, 
     p.rows = rows;
     p.cols = cols;
 
-    const char *s = text ? text : "";
+    if (!text)
+        text = ""; /* as documented; the messages quote it */
+    const char *s = text;
     /* One pass: a pattern is a run of comma-separated numbers ended by '/' or the end. */
     for (;;) {
         if (p.npatterns == NP_PARTITION_MAX)

@@ -97,7 +97,7 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
         for (int i = 0; i < ns && (flags & NP_PDBSET_DUAL); i++) {
             const np_pdb_table_spec *sp = &specs[i];
             np_pdb **slot = i < nr ? &set->region_pdb[p][i] : &set->sub_pdb[p][i - nr];
-            char name[256], path[4096];
+            char name[256], path[4096], msg[1024];
             np_pdb_expect expect = {g->rows,    g->cols,   (int)g->goal,
                                     sp->ntiles, sp->tiles, sp->goal_region};
             int rc = NP_ENOTFOUND;
@@ -111,7 +111,8 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
                                            sp->goal_region);
                 if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path)
                     return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
-                rc = np_pdb_open_ex(slot, path, &expect, open_flags(flags), err, errlen);
+                /* a missing table is no error: its message stays out of err */
+                rc = np_pdb_open_ex(slot, path, &expect, open_flags(flags), msg, sizeof msg);
                 if (rc == NP_OK && za && (rc = require_zero_aware(*slot, err, errlen)) != NP_OK)
                     return rc;
             }
@@ -121,7 +122,7 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
                 continue;
             }
             if (rc != NP_OK)
-                return rc;
+                return np__fail(rc, err, errlen, "%s", msg);
             np_pdb_view v = np_pdb_get_view(*slot);
             const uint64_t want = i < nr ? set->ranker[p].count : set->sub_ranker[p].count;
             if (v.entries != want)
@@ -144,8 +145,6 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
                 : NULL;
         }
     }
-    if (err && errlen)
-        err[0] = '\0';
     return NP_OK;
 }
 
@@ -250,6 +249,12 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
                    unsigned flags, char *err, size_t errlen)
 {
     *out = NULL;
+    if (!dir)
+        return np__fail(NP_EINVAL, err, errlen, "no directory given for the tables");
+    if (flags &
+        ~(unsigned)(NP_PDBSET_PRIVATE_COPY | NP_PDBSET_DUAL | NP_PDBSET_STAMP |
+                    NP_PDBSET_ZERO_AWARE))
+        return np__fail(NP_EINVAL, err, errlen, "unknown flags 0x%x", flags);
     if (!np_geom_row_major(g))
         return np__fail(NP_EINVAL, err, errlen,
                         "the geometry is labelled; tables are opened for a row-major one");

@@ -6,6 +6,7 @@
  * library returns is replayed by the same independent move code. For the
  * 15-puzzle the known optimal lengths of Korf's instances are the truth.
  */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -84,6 +85,13 @@ static void test_labelled_geometry_refused(void **state)
     assert_true(np_pdbset_open(&set, &lg, &part, "/nonexistent", 0, err, sizeof err) == NP_EINVAL);
     assert_null(set);
     assert_non_null(strstr(err, "labelled"));
+    /* no directory, and a flag the header does not list: refused, not read as "(null)/..." */
+    assert_true(np_pdbset_open(&set, &g, &part, NULL, 0, err, sizeof err) == NP_EINVAL);
+    assert_null(set);
+    assert_null(strstr(err, "null"));
+    assert_true(np_pdbset_open(&set, &g, &part, "/nonexistent", 1u << 20, err, sizeof err) ==
+                NP_EINVAL);
+    assert_null(set);
 }
 
 static void test_oracle_profile(void **state)
@@ -289,6 +297,17 @@ static void test_ida_bad_arguments(void **state)
     memset(&opts, 0, sizeof opts);
     opts.weight = 0.5;
     assert_true(np_ida_solve(res, &b, &g, &opts) == NP_EINVAL);
+    /* past NP_MAX_WEIGHT (1e6 overflowed f and ended in a limit), and NaN */
+    const double bad_weights[] = {NP_MAX_WEIGHT * 1.01, 1e6, 1e300, NAN, -1.0};
+    for (size_t i = 0; i < sizeof bad_weights / sizeof bad_weights[0]; i++) {
+        opts.weight = bad_weights[i];
+        assert_true(np_ida_solve(res, &b, &g, &opts) == NP_EINVAL);
+        assert_true(np_astar_solve(res, &b, &g, &opts) == NP_EINVAL);
+    }
+    opts.weight = NP_MAX_WEIGHT;
+    assert_true(np_ida_solve(res, &b, &g, &opts) == NP_OK);
+    assert_int_equal(res->status, NP_STATUS_SOLVED);
+    assert_int_equal(res->length, 1);
     /* a 3x3 board handed a 4x4 geometry */
     np_geom g4;
     assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
@@ -627,6 +646,39 @@ static void test_ida_timeout(void **state)
     assert_int_equal(res->length, -1);
     assert_true(dt < 2.0);
     assert_true(dt >= 0.15);
+    free(res);
+}
+
+/* A cancel set before the call, or a deadline already passed, stops even a
+ * search too small to reach a check in the kernel (every CHECK_EVERY nodes):
+ * the same status at one thread and at two, and A*'s. */
+static void test_ida_cancel_small(void **state)
+{
+    (void)state;
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    static const uint8_t t[9] = {8, 6, 7, 2, 5, 4, 3, 0, 1}; /* 31 moves: thousands of nodes */
+    np_board b = make_board(t, 3, 3);
+    volatile int cancel = 1;
+    for (int threads = 1; threads <= 2; threads++) {
+        for (int how = 0; how < 2; how++) {
+            np_search_opts opts;
+            memset(&opts, 0, sizeof opts);
+            opts.heuristic = NP_H_MD;
+            opts.threads = threads;
+            if (how == 0)
+                opts.cancel = &cancel;
+            else
+                opts.timeout = 1e-9;
+            assert_true(np_ida_solve(res, &b, &g, &opts) == NP_OK);
+            assert_int_equal(res->status, NP_STATUS_LIMIT);
+            assert_int_equal(res->length, -1);
+            assert_true(np_astar_solve(res, &b, &g, &opts) == NP_OK);
+            assert_int_equal(res->status, NP_STATUS_LIMIT);
+        }
+    }
     free(res);
 }
 
@@ -1689,6 +1741,7 @@ int main(void)
         TIMED_TEST(test_ida_node_limit),
         TIMED_TEST(test_ida_node_limit_threads),
         TIMED_TEST(test_ida_timeout),
+        TIMED_TEST(test_ida_cancel_small),
         TIMED_TEST(test_batch_threads),
         TIMED_TEST(test_batch_few_boards),
         TIMED_TEST(test_ida_parallel_one_board),

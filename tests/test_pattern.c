@@ -27,6 +27,16 @@ static void expect_refused(const char *text, int rows, int cols, bool cover, int
                  code, err, needle);
 }
 
+/* NULL text reads as "" (pattern.h), the message included: no "(null)". */
+static void test_parse_null_text(void **state)
+{
+    (void)state;
+    np_partition p;
+    assert_int_equal(np_partition_parse(&p, NULL, 3, 3, false, err, sizeof err), NP_EPARSE);
+    assert_null(strstr(err, "null"));
+    assert_non_null(strstr(err, "''"));
+}
+
 static void test_parse_custom(void **state)
 {
     (void)state;
@@ -241,6 +251,7 @@ static void test_resolve(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_null_text),
         cmocka_unit_test(test_parse_custom),
         cmocka_unit_test(test_refuse_overlap),
         cmocka_unit_test(test_refuse_blank),

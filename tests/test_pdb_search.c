@@ -540,6 +540,36 @@ static void test_p8_all_boards_bounds(void **state)
     assert_int_equal(np_pdbset_open(&no_regions, &g3, &part, t8_auto.dir, 0, err, sizeof err),
                      NP_OK);
     assert_int_equal(np_pdbset_dual_missing(no_regions, NULL), 0);
+    {
+        /* A directory with the standard tables only (links to them), opened
+         * for the dual lookups: every dual table is missing, which is no
+         * error, and err is left as it was on success (error.h). */
+        char dir[] = "/tmp/test_pdb_search_dualXXXXXX", from[600], to[600], name[256];
+        assert_non_null(mkdtemp(dir));
+        for (int p = 0; p < part.npatterns; p++) {
+            np_pdb_filename(name, sizeof name, &g3, part.patterns[p].tiles,
+                            part.patterns[p].ntiles);
+            snprintf(from, sizeof from, "%s/%s", t8_auto.dir, name);
+            snprintf(to, sizeof to, "%s/%s", dir, name);
+            assert_int_equal(symlink(from, to), 0);
+        }
+        np_pdbset *bare = NULL;
+        snprintf(err, sizeof err, "SENTINEL");
+        assert_int_equal(np_pdbset_open(&bare, &g3, &part, dir, NP_PDBSET_DUAL, err, sizeof err),
+                         NP_OK);
+        assert_string_equal(err, "SENTINEL");
+        assert_true(np_pdbset_dual_missing(bare, NULL) > 0);
+        np_pdbset_close(bare);
+        for (int p = 0; p < part.npatterns; p++) {
+            np_pdb_filename(name, sizeof name, &g3, part.patterns[p].tiles,
+                            part.patterns[p].ntiles);
+            snprintf(to, sizeof to, "%s/%s", dir, name);
+            unlink(to);
+        }
+        snprintf(to, sizeof to, "%s/.npuzzle-verified", dir); /* the record, if one was written */
+        unlink(to);
+        assert_int_equal(rmdir(dir), 0);
+    }
     for (uint32_t r = 0; r < P8_PERMS; r++) {
         int d = p8.dist[r];
         if (d < 0)

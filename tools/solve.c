@@ -81,7 +81,8 @@ void usage_solve(void)
            "                       default) maxed with the reflected lookup, parent pruning\n"
            "  -a, --algorithm A    ida (default; also idastar) or astar (boards of at most\n"
            "                       16 cells)\n"
-           "  -w, --weight W       weighted search, f = g + W*h (1 <= W <= 100): the\n"
+           "  -w, --weight W       weighted search, f = g + W*h (1 <= W <= 100; W taken\n"
+           "                       to a thousandth, A*: a tenth, rounded down): the\n"
            "                       length is at most W times the optimal one\n"
            "      --size RxC       board size (needed for non-square boards)\n"
            "      --goal G         blank-first (default: 0 1 2 ... N-1) or blank-last\n"
@@ -578,7 +579,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'w':
             if (!cli_parse_double("solve", "--weight", optarg, &a->opts.weight))
                 return EXIT_USAGE;
-            if (a->opts.weight < 1.0 || a->opts.weight > 100.0) {
+            if (!(a->opts.weight >= 1.0 && a->opts.weight <= NP_MAX_WEIGHT)) {
                 fprintf(stderr, "npuzzle solve: --weight must be between 1 and 100, not '%s'\n",
                         optarg);
                 return EXIT_USAGE;

@@ -29,7 +29,8 @@ extern "C" {
  *  NP_OK with NP_STATUS_ERROR (res->error NP_EINVAL) means a found path failed
  *  its replay (a bug).
  *  @return NP_OK (see res->status); NP_EINVAL for a board not valid for `g`,
- *          a labelled geometry (board.h) or a weight below 1 other than 0;
+ *          a labelled geometry (board.h) or a weight other than 0 outside
+ *          1..NP_MAX_WEIGHT (NaN too);
  *          NP_ETOOBIG when the board has more than NP_ASTAR_MAX_CELLS cells;
  *          NP_EUNSUPPORTED for any heuristic but NP_H_MD and NP_H_LC (the pdb
  *          heuristic included). Thread-safe. */

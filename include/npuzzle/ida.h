@@ -129,6 +129,9 @@ typedef enum np_prune {
                            *   on the 24-puzzle) */
 } np_prune;
 
+/*! The largest weight a weighted search takes (np_search_opts.weight). */
+#define NP_MAX_WEIGHT 100.0
+
 /*! Search options; zero-initialise, then set what you need. A zero field means
  *  its default. The struct is read-only during a search and may be shared by
  *  threads. */
@@ -138,7 +141,10 @@ typedef struct np_search_opts {
     bool no_reflect;               /*!< NP_H_PDB: skip the reflected (transposed) lookup */
     bool dual;                     /*!< NP_H_PDB, optimal search: also the dual lookups
                                     *   (np_h_pdb_dual), with bidirectional pathmax */
-    double weight;                 /*!< f = g + weight*h; 0 or 1 = optimal search */
+    double weight;                 /*!< f = g + weight*h; 0 or 1 = optimal search; at most
+                                        NP_MAX_WEIGHT. Taken to a thousandth (IDA*) or a
+                                        tenth (A*), rounded down: lengths stay within
+                                        weight times the optimal one */
     uint64_t max_nodes;            /*!< stop after this many generated nodes (0 = none); IDA*
                                         solves a board only when its serial search needs at
                                         most this many (the same status at any thread count,
@@ -193,7 +199,8 @@ typedef struct np_result {
  *  NP_OK with NP_STATUS_ERROR (res->error NP_EINVAL) means a found path failed
  *  its replay (a bug).
  *  @return NP_OK (see res->status); NP_EINVAL for a board not valid for `g`,
- *          a labelled geometry (board.h), a weight below 1 other than 0, a
+ *          a labelled geometry (board.h), a weight other than 0 outside
+ *          1..NP_MAX_WEIGHT (NaN too), a
  *          heuristic or prune value out of range, a resumed state that does
  *          not fit the board, or PDB step tables that do not fit the board;
  *          NP_EUNSUPPORTED for NP_H_PDB without opts->pdbs or with tables for

@@ -105,6 +105,8 @@ int np_partition_default(np_partition *out, int rows, int cols);
 /*! Resolve what a user typed after --partition or --pattern: a catalogue name
  *  when `spec` names one (it must then be for rows x cols: NP_EMISMATCH
  *  otherwise), else a custom partition parsed as by np_partition_parse().
+ *  A spec with ':', or with none of ',', '/' and the digits, is taken for a
+ *  name (so "" and "abc" are names that no entry has: NP_ENOTFOUND).
  *  A catalogue entry always covers its board, whatever `cover` says.
  *  @return NP_OK (`out` written only then); NP_EINVAL for `spec` NULL; for a
  *          name: NP_ENOTFOUND, NP_EFORMAT (as np_catalog_find) or

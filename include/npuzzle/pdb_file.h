@@ -212,7 +212,9 @@ int np_pdb_zst_compare(const char *zst, const char *pdb, char *err, size_t errle
 
 /* ---- reading ----------------------------------------------------------- */
 
-/*! What a reader requires of a file; zero / NULL fields accept anything. */
+/*! What a reader requires of a file. rows, cols and ntiles accept anything
+ *  when 0; goal and goal_region when -1 (a zero-filled struct asks for the
+ *  blank-first goal and the standard goal region). */
 typedef struct np_pdb_expect {
     int rows, cols; /*!< 0 = any */
     int goal;       /*!< np_goal, or -1 = any */

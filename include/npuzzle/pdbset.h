@@ -38,7 +38,8 @@ typedef struct np_pdbset np_pdbset;
  *              (the tables opened so far are closed again).
  *  @param err  receives a message naming the file and the problem.
  *  @return NP_OK; NP_EINVAL (partition not covering the board, a path too
- *          long, or a labelled geometry: board.h); NP_ENOMEM (the set, or a
+ *          long, a labelled geometry: board.h, `dir` NULL, or a flag not
+ *          listed here); NP_ENOMEM (the set, or a
  *          private copy); NP_ETOOBIG (a private copy larger than MemAvailable,
  *          refused before allocating); NP_EMISMATCH (a table's entry count is not the
  *          pattern's); or the np_pdb_open() error of the first bad file
