@@ -181,9 +181,13 @@ static int sink_compare(void *ctx, const uint8_t *buf, size_t len, uint64_t at, 
         if (got == 0)
             return np__fail(NP_EMISMATCH, err, errlen, "%s: unpacks to more than %s holds", src,
                             c->name);
-        if (memcmp(c->buf, buf + done, (size_t)got) != 0)
-            return np__fail(NP_EMISMATCH, err, errlen, "%s: differs from %s (near byte %llu)", src,
-                            c->name, (unsigned long long)(at + done));
+        if (memcmp(c->buf, buf + done, (size_t)got) != 0) {
+            size_t i = 0;
+            while (c->buf[i] == buf[done + i])
+                i++;
+            return np__fail(NP_EMISMATCH, err, errlen, "%s: differs from %s at byte %llu", src,
+                            c->name, (unsigned long long)(at + done + i));
+        }
         done += (size_t)got;
     }
     return NP_OK;

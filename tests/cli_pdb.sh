@@ -312,4 +312,48 @@ expect_grep ",solved,true,3," "$T/out" "solve -H pdb finds the tables in \$XDG_C
 )
 [ -f "$W/opt/$B4" ] && [ ! -e "$W/env2" ] && [ ! -e "$W/xdg3" ] && ok || bad "--pdb-dir does not come first"
 
+# ---- a name held by no regular file: refused before any build; --dry-run meets what gen does ---
+BD="$T/blocked"
+mkdir -p "$BD/3x3-bf-1.2.3.4.pdb"
+expect_rc 3 "gen with a directory at a table's name" "$NP" gen --partition 8:4-4 --pdb-dir "$BD" -j 1 --quiet
+expect_grep "3x3-bf-1.2.3.4.pdb is not a regular file" "$T/err" "  ... named"
+[ ! -e "$BD/3x3-bf-5.6.7.8.pdb" ] && ok || bad "a table was built although another's name is blocked"
+expect_rc 3 "  ... --dry-run says so too" "$NP" gen --partition 8:4-4 --pdb-dir "$BD" --dry-run
+expect_grep "^BLOCK .*3x3-bf-1.2.3.4.pdb" "$T/out" "  ... its line reads BLOCK"
+echo data >"$T/afile"
+expect_rc 3 "gen --dry-run into a regular file's path" "$NP" gen --partition 8:4-4 --pdb-dir "$T/afile" --dry-run
+expect_grep "Not a directory" "$T/err" "  ... as the run would say"
+# only the .zst there: --dry-run says it is unpacked, and the run keeps it
+ZD="$T/zonly"
+"$NP" gen --partition 8:4-4 --pdb-dir "$ZD" -j 1 --compress --quiet >/dev/null 2>&1
+rm -f "$ZD"/*.pdb
+expect_rc 0 "gen --dry-run with only the .zst files" "$NP" gen --partition 8:4-4 --pdb-dir "$ZD" --dry-run
+expect_grep "^unzst .*3x3-bf-1.2.3.4.pdb" "$T/out" "  ... says it unpacks them"
+expect_rc 0 "  ... and the run keeps them" "$NP" gen --partition 8:4-4 --pdb-dir "$ZD" -j 1
+expect_grep "keep\|kept" "$T/out" "  ... kept"
+
+# ---- info: a table under another name is noted; a .zst is not unpacked under a name not its own ---
+ND="$T/names"
+mkdir -p "$ND"
+cp "$F2" "$ND/3x3-bf-1.2.3.4.pdb"
+expect_rc 0 "info on 5,6,7,8's table named 3x3-bf-1.2.3.4.pdb" "$NP" info "$ND/3x3-bf-1.2.3.4.pdb"
+expect_grep "holds the table named 3x3-bf-5.6.7.8.pdb" "$T/err" "  ... the note names the table it holds"
+rm "$ND/3x3-bf-1.2.3.4.pdb"
+"$NP" gen --partition 8:4-4 --pdb-dir "$T/zs" -j 1 --compress --quiet >/dev/null 2>&1
+cp "$T/zs/3x3-bf-5.6.7.8.pdb.zst" "$ND/3x3-bf-1.2.3.4.pdb.zst"
+expect_rc 3 "info X.pdb.zst holding another table, no X.pdb" "$NP" info "$ND/3x3-bf-1.2.3.4.pdb.zst"
+expect_grep "holds the table 3x3-bf-5.6.7.8.pdb, not 3x3-bf-1.2.3.4.pdb" "$T/err" "  ... refused by name"
+[ ! -e "$ND/3x3-bf-1.2.3.4.pdb" ] && ok || bad "info left an unpacked table under a name not its own"
+[ -z "$(ls -A "$ND" | grep -v '3x3-bf-1.2.3.4.pdb.zst')" ] && ok || bad "info left files: $(ls -A "$ND")"
+# a .zst that differs from its .pdb: the first differing byte
+cp "$T/zs/3x3-bf-1.2.3.4.pdb" "$ND/" && cp "$T/zs/3x3-bf-1.2.3.4.pdb.zst" "$ND/"
+printf '\377' | dd of="$ND/3x3-bf-1.2.3.4.pdb" bs=1 seek=5000 conv=notrunc 2>/dev/null
+expect_rc 3 "info X.pdb.zst that unpacks to other bytes than X.pdb" "$NP" info "$ND/3x3-bf-1.2.3.4.pdb.zst"
+expect_grep "differs from .* at byte 5000" "$T/err" "  ... at the byte that differs"
+# gen: an empty --pattern; a catalogue name as --pattern gives the size, as --partition does
+expect_rc 2 "gen --pattern ''" "$NP" gen --pattern '' --pdb-dir "$T/e" --dry-run
+expect_grep "empty" "$T/err" "  ... says it is empty"
+expect_rc 0 "gen --pattern 8:4-4 (no --size)" "$NP" gen --pattern 8:4-4 --pdb-dir "$T/e" --dry-run
+expect_grep "3x3-bf-1.2.3.4.pdb" "$T/out" "  ... the 3x3 tables"
+
 cli_summary

@@ -133,9 +133,23 @@ typedef struct plan {
     np_pdb_gen_estimate est;
     bool keep; /* a valid file exists and --force was not given */
     bool fits;
-    bool za;      /* the zero-aware table (NP_PDB_ENC_ZA) */
-    bool too_big; /* more placements than 64 bits count (est is empty) */
+    bool za;       /* the zero-aware table (NP_PDB_ENC_ZA) */
+    bool too_big;  /* more placements than 64 bits count (est is empty) */
+    bool blocked;  /* something that is no regular file holds its name, or its .zst's */
+    bool from_zst; /* --dry-run: no file but a .zst, which the real run unpacks and keeps */
 } plan;
+
+/* Whether `path` exists and is something a table cannot be renamed over or
+ * written through (a directory, a FIFO, a device): reported by name. */
+static bool name_blocked(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return false;
+    fprintf(stderr, "npuzzle gen: %s is not a regular file; remove it, or give another --pdb-dir\n",
+            path);
+    return true;
+}
 
 /* Plan every pattern of `part`: sizes, memory, files already there; report
  * each problem on standard error. @return EXIT_OK, or the exit code of the
@@ -183,6 +197,10 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
                                    pl->goal_region);
         snprintf(pl->path, sizeof pl->path, "%s/%s", o->dir, name);
         snprintf(pl->zst, sizeof pl->zst, "%s/%s.zst", o->dir, name);
+        /* found now, not after the build of minutes that the rename would end */
+        pl->blocked = name_blocked(pl->path) || name_blocked(pl->zst);
+        if (pl->blocked)
+            exit_code = EXIT_PDB;
         int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
         char tiles[128];
         np_pattern_format(tiles, sizeof tiles, pl->pat, ',');
@@ -212,21 +230,29 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
             pl->est.table_bytes + pl->est.work_bytes + (pl->za ? pl->est.table_bytes : 0);
         uint64_t have = avail ? avail : pl->est.available;
         pl->fits = (!have || need <= have) && (!o->max_memory || need <= o->max_memory);
+        char zpart[64] = "";
+        if (pl->za)
+            snprintf(zpart, sizeof zpart, " + regions %s",
+                     np_format_bytes(b5, sizeof b5, pl->est.table_bytes));
         if (show || !pl->fits)
             fprintf(stderr,
-                    "  table %d/%d %s%s%s: %llu entries, %llu states; table %s + work %s = %s; "
+                    "  table %d/%d %s%s%s: %llu entries, %llu states; table %s%s + work %s = %s; "
                     "MemAvailable %s%s%s\n",
                     i + 1, n, tiles, pl->pat == &pl->own ? " (for the dual lookups)" : "",
                     pl->za ? " (zero-aware)" : "", (unsigned long long)pl->est.entries,
                     (unsigned long long)pl->est.states,
-                    np_format_bytes(b1, sizeof b1, pl->est.table_bytes),
+                    np_format_bytes(b1, sizeof b1, pl->est.table_bytes), zpart,
                     np_format_bytes(b2, sizeof b2, pl->est.work_bytes),
                     np_format_bytes(b3, sizeof b3, need),
                     have ? np_format_bytes(b4, sizeof b4, have) : "unknown",
                     o->max_memory ? ", --max-memory " : "",
                     o->max_memory ? np_format_bytes(b5, sizeof b5, o->max_memory) : "");
         /* A valid file (or, unless --dry-run, a .zst that unpacks to one) is kept. */
-        if (!o->force && (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
+        if (o->dry_run && !o->force && !pl->blocked && !file_exists(pl->path) &&
+            file_exists(pl->zst))
+            pl->from_zst = true;
+        if (!o->force && !pl->blocked &&
+            (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
             np_pdb_expect ex = {g->rows,         g->cols,        (int)g->goal,
                                 pl->pat->ntiles, pl->pat->tiles, pl->goal_region};
             np_pdb *old = NULL;
@@ -267,7 +293,11 @@ static void report_plans(const plan *plans, int nplans, const build_opts *o, FIL
     for (int i = 0; i < nplans; i++) {
         const plan *pl = &plans[i];
         uint64_t e = pl->est.entries;
-        const char *state = pl->keep ? "keep " : !pl->fits ? "NOFIT" : "build";
+        const char *state = pl->blocked ? "BLOCK"
+            : pl->keep                  ? "keep "
+            : pl->from_zst              ? "unzst"
+            : !pl->fits                 ? "NOFIT"
+                                        : "build";
         const uint64_t mem = pl->est.table_bytes + pl->est.work_bytes + (pl->za ? e : 0);
         if (pl->too_big)
             fprintf(report, "%s %s: more placements than 64 bits count\n", state, pl->path);
@@ -433,6 +463,13 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
                     i + 1, part->patterns[i].ntiles, g->cells - 3, g->rows, g->cols);
             return EXIT_USAGE;
         }
+    struct stat dst;
+    if (o->dry_run && stat(o->dir, &dst) == 0 && !S_ISDIR(dst.st_mode)) {
+        /* a dry run creates nothing, but meets what the run would */
+        fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir,
+                strerror(ENOTDIR));
+        return EXIT_PDB;
+    }
     if (!o->dry_run && make_dirs(o->dir) != 0) {
         fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir,
                 strerror(errno));

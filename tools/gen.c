@@ -31,7 +31,7 @@ void usage_gen(void)
            "                         $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle)\n"
            "  --compress[=LEVEL]     also write FILE.pdb.zst (zstd level 1-22, default %d)\n"
            "  --force                rebuild files that exist and are valid\n"
-           "  --max-memory BYTES     refuse patterns needing more (suffix K, M, G or T)\n"
+           "  --max-memory BYTES     build nothing when a table needs more (K, M, G, T)\n"
            "  --dry-run              print what would be built and its sizes; build nothing\n"
            "  --goal GOAL            blank-first (default) or blank-last\n"
            "  --8bit                 store 8-bit values (default: 4-bit when every entry\n"
@@ -159,6 +159,13 @@ static int parse_args(gen_args *a, int argc, char **argv)
         fprintf(stderr, "npuzzle gen: give --partition or --pattern, not both\n");
         return EXIT_USAGE;
     }
+    if ((a->partition && !*a->partition) || (a->pattern && !*a->pattern)) {
+        fprintf(stderr,
+                "npuzzle gen: %s is empty (a name such as 15:7-8, or tiles such as "
+                "1,2,3/4,5,6)\n",
+                a->partition ? "--partition" : "--pattern");
+        return EXIT_USAGE;
+    }
     return EXIT_OK;
 }
 
@@ -170,7 +177,7 @@ static int resolve_partition(np_partition *part, gen_args *a)
     if (!a->rows) {
         /* the size follows from a catalogue name, else 4x4 */
         np_partition named;
-        if (a->partition && np_catalog_find(&named, a->partition, NULL, 0) == NP_OK) {
+        if (np_catalog_find(&named, spec ? spec : "", NULL, 0) == NP_OK) {
             a->rows = named.rows;
             a->cols = named.cols;
         } else {

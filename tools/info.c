@@ -20,7 +20,9 @@ void usage_info(void)
            "and largest value (held to the header's), and whether the payload checksum\n"
            "verifies. FILE may be a .pdb, or a .pdb.zst (unpacked once next to it; when\n"
            "the .pdb is there, the .pdb.zst is checked to unpack to it, byte for byte); a\n"
-           "missing .pdb whose .pdb.zst exists is unpacked too.\n"
+           "missing .pdb whose .pdb.zst exists is unpacked too, unless it holds a table of\n"
+           "another name (exit 3). A file under a name not its table's is described, with\n"
+           "a note naming the table: npuzzle solve and gen refuse it under its own.\n"
            "\n"
            "options:\n"
            "  -f, --format FMT   text (default) or json (one object: file, format_version,\n"
@@ -86,10 +88,12 @@ int cmd_info(int argc, char **argv)
     snprintf(path, sizeof path, "%s", argv[optind]);
     size_t len = strlen(path);
     char err[1024];
+    bool unpacking = false; /* FILE.pdb is made here, from FILE.pdb.zst */
     if (len > 8 && !strcmp(path + len - 8, ".pdb.zst")) {
         path[len - 4] = '\0';
+        unpacking = access(path, F_OK) != 0;
         /* the .zst itself is what was asked about: it must be that table */
-        if (access(path, F_OK) == 0) {
+        if (!unpacking) {
             int zrc = np_pdb_zst_compare(argv[optind], path, err, sizeof err);
             if (zrc != NP_OK) {
                 fprintf(stderr, "npuzzle info: %s\n", err);
@@ -104,14 +108,38 @@ int cmd_info(int argc, char **argv)
         fprintf(stderr, "npuzzle info: %s\n", err);
         return cli_exit_for_pdb_error(rc);
     }
+    const np_pdb_header *h = np_pdb_get_header(pdb);
+    np_geom g;
+    rc = np_geom_init(&g, h->rows, h->cols, h->goal);
+    /* The name solve and gen give this table: a file under another name is
+     * one they refuse (by that name), and a .zst unpacked under a name not its
+     * table's is not left there. */
+    char canonical[256] = "";
+    if (rc == NP_OK && h->encoding == NP_PDB_ENC_ZA)
+        np_pdb_filename_region_za(canonical, sizeof canonical, &g, h->tiles, h->ntiles,
+                                  h->goal_region);
+    else if (rc == NP_OK)
+        np_pdb_filename_region(canonical, sizeof canonical, &g, h->tiles, h->ntiles,
+                               h->goal_region);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (rc == NP_OK && strcmp(base, canonical) != 0) {
+        if (unpacking) {
+            fprintf(stderr, "npuzzle info: %s: holds the table %s, not %s; not unpacked\n",
+                    argv[optind], canonical, base);
+            np_pdb_close(pdb);
+            unlink(path);
+            return EXIT_PDB;
+        }
+        fprintf(stderr,
+                "npuzzle info: note: %s holds the table named %s: npuzzle solve and gen look "
+                "for that name, and refuse this file under its own\n",
+                path, canonical);
+    }
     char verr[1024] = "";
     int vrc = np_pdb_verify(pdb, verr, sizeof verr);
     bool checksum_ok = vrc == NP_OK;
 
-    const np_pdb_header *h = np_pdb_get_header(pdb);
-    np_geom g;
     static uint64_t hist[256];
-    rc = np_geom_init(&g, h->rows, h->cols, h->goal);
     if (rc == NP_OK)
         rc = np_pdb_histogram(pdb, &g, hist, cli_threads(jobs));
     if (rc != NP_OK) {
