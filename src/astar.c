@@ -263,6 +263,10 @@ int np_astar_solve(np_result *res, const np_board *start, const np_geom *g,
                 limit = 1;
         }
     }
+    /* Solved only within max_nodes, as IDA* (ida.h): the children of the
+     * last node expanded under it can pass it by up to three. */
+    if (found && opts->max_nodes && res->generated > opts->max_nodes)
+        found = 0;
     if (found) {
         /* Walk back from the goal through the stored last moves. */
         packed cur = goal;

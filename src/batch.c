@@ -58,6 +58,8 @@ int np_batch_solve(np_result *results, const np_board *boards, size_t n, const n
         bopts = &dflt;
     if (!opts)
         opts = &sdflt;
+    if (bopts->algorithm != NP_ALG_IDA && bopts->algorithm != NP_ALG_ASTAR)
+        return NP_EINVAL;
     if (n == 0)
         return NP_OK;
     int threads = bopts->threads > 0 ? bopts->threads : 1;

@@ -175,6 +175,47 @@ static void test_astar_weight_tenths(void **state)
     free(b);
 }
 
+/* max_nodes: a board is solved only when A* needs at most that many nodes
+ * (as IDA*): with its own count it is solved, with one less it is not (the
+ * children of the node expanded last may pass the limit; the goal found after
+ * them was answered). An algorithm np_batch_solve does not know is refused. */
+static void test_astar_max_nodes(void **state)
+{
+    (void)state;
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *res = malloc(sizeof *res);
+    assert_non_null(res);
+    uint8_t p[OR_MAX_CELLS];
+    size_t tested = 0;
+    for (size_t i = 0; i < nsample33; i += 20) {
+        perm_unrank(sample33[i], p, 9);
+        np_board b = make_board(p, 3, 3);
+        np_search_opts o = {.heuristic = NP_H_MD};
+        assert_true(np_astar_solve(res, &b, &g, &o) == NP_OK);
+        if (res->status != NP_STATUS_SOLVED || res->generated < 2)
+            continue;
+        const uint64_t need = res->generated;
+        o.max_nodes = need;
+        assert_true(np_astar_solve(res, &b, &g, &o) == NP_OK);
+        if (res->status != NP_STATUS_SOLVED)
+            fail_msg("[%s]: max_nodes %llu, its own count: status %d", board_str(p, 9),
+                     (unsigned long long)need, (int)res->status);
+        o.max_nodes = need - 1;
+        assert_true(np_astar_solve(res, &b, &g, &o) == NP_OK);
+        if (res->status != NP_STATUS_LIMIT || res->length != -1)
+            fail_msg("[%s]: max_nodes %llu, one less than it needs: status %d, %llu generated",
+                     board_str(p, 9), (unsigned long long)(need - 1), (int)res->status,
+                     (unsigned long long)res->generated);
+        tested++;
+    }
+    assert_true(tested >= 50);
+    np_board b = make_board(p, 3, 3);
+    np_batch_opts bo = {.algorithm = (np_algorithm)7};
+    assert_int_equal(np_batch_solve(res, &b, 1, &g, NULL, &bo), NP_EINVAL);
+    free(res);
+}
+
 static void test_astar_unsolvable(void **state)
 {
     (void)state;
@@ -355,9 +396,9 @@ int main(void)
         TIMED_TEST(test_astar_hardest8),      TIMED_TEST(test_astar_3x3_sample_md),
         TIMED_TEST(test_astar_3x3_sample_lc), TIMED_TEST(test_astar_small_boards),
         TIMED_TEST(test_astar_blank_last),    TIMED_TEST(test_astar_weighted),
-        TIMED_TEST(test_astar_weight_tenths), TIMED_TEST(test_astar_unsolvable),
-        TIMED_TEST(test_astar_15puzzle_easy), TIMED_TEST(test_astar_memory_limit),
-        TIMED_TEST(test_batch_astar),
+        TIMED_TEST(test_astar_weight_tenths), TIMED_TEST(test_astar_max_nodes),
+        TIMED_TEST(test_astar_unsolvable),    TIMED_TEST(test_astar_15puzzle_easy),
+        TIMED_TEST(test_astar_memory_limit),  TIMED_TEST(test_batch_astar),
     };
     /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
     const char *filter = getenv("NPUZZLE_TEST_FILTER");

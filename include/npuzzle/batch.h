@@ -53,14 +53,16 @@ typedef struct np_batch_opts {
  *  node counts are those of a serial search either way.
  *  Ownership: `results` is the caller's array of n; every entry is written
  *  (nothing when n is 0). A board whose search returned an error gets status
- *  NP_STATUS_ERROR and that code in its error field. `opts` must not be NULL
- *  (unlike np_ida_solve); `bopts` may be NULL (defaults). `boards`, `g`, `opts`
+ *  NP_STATUS_ERROR and that code in its error field. `opts` and `bopts` may
+ *  be NULL (defaults). `boards`, `g`, `opts`
  *  and `bopts` are borrowed for the call; the callbacks run inside it.
  *  @return NP_OK when every board was attempted (see each result's status;
  *          NP_EUNSUPPORTED, NP_ETOOBIG and the other search errors are only
  *          recorded there), or NP_EINVAL or NP_ENOMEM when a board's search
  *          returned it: every board is still attempted, and with several
- *          boards the code is that of the first such board to finish. */
+ *          boards the code is that of the first such board to finish.
+ *          NP_EINVAL at once, no board attempted nor result written, for an
+ *          algorithm that is not an np_algorithm. */
 int np_batch_solve(np_result *results, const np_board *boards, size_t n, const np_geom *g,
                    const np_search_opts *opts, const np_batch_opts *bopts);
 
