@@ -310,26 +310,40 @@ int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const c
 
 /* ---- reading a file's header -------------------------------------------- */
 
+int np__open_read(const char *file, const char *name, bool regular, struct stat *st, char *err,
+                  size_t errlen)
+{
+    /* O_NONBLOCK: a FIFO in a table's place must not hang the open; it is
+     * refused below, and a regular file's reads do not heed the flag. */
+    const int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0)
+        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
+                        name, strerror(errno));
+    int rc = NP_OK;
+    if (fstat(fd, st) != 0)
+        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", name, strerror(errno));
+    else if ((regular || S_ISFIFO(st->st_mode)) && !S_ISREG(st->st_mode))
+        rc = np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
+    if (rc != NP_OK) {
+        close(fd);
+        return rc;
+    }
+    return fd;
+}
+
 /* Open `file` and decode its header (messages call it `name`). On success
  * *fd_out is the open descriptor (or closed when fd_out is NULL) and *size the
  * file's length; with `regular`, anything but a regular file is refused. */
 int np__pdb_open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const char *file,
                         const char *name, bool regular, char *err, size_t errlen)
 {
-    /* O_NONBLOCK: a FIFO in a table's place must not hang the open; it is
-     * refused below, and a regular file's reads do not heed the flag. */
-    int fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0)
-        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                        name, strerror(errno));
     struct stat st;
+    const int fd = np__open_read(file, name, regular, &st, err, errlen);
+    if (fd < 0)
+        return fd;
     uint8_t b[NP_PDB_HEADER_SIZE];
     int rc = NP_OK;
-    if (fstat(fd, &st) != 0)
-        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", name, strerror(errno));
-    else if ((regular || S_ISFIFO(st.st_mode)) && !S_ISREG(st.st_mode))
-        rc = np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", name);
-    ssize_t n = rc == NP_OK ? pread(fd, b, sizeof b, 0) : 0;
+    ssize_t n = pread(fd, b, sizeof b, 0);
     if (rc == NP_OK && n < 0)
         rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(errno));
     else if (rc == NP_OK)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "npuzzle/pdb_file.h"
 
@@ -24,6 +25,13 @@ int np__pdb_header_decode(np_pdb_header *h, const uint8_t b[NP_PDB_HEADER_SIZE],
  * message naming `path` and what differs. */
 int np__pdb_check_expect(const np_pdb_header *h, const np_pdb_expect *e, const char *path,
                          char *err, size_t errlen);
+
+/* Open `file` to read it (messages call it `name`), refusing a FIFO (never
+ * waited on) and, with `regular`, anything but a regular file; *st is its
+ * fstat. @return the descriptor, or NP_ENOTFOUND, NP_EIO or NP_EFORMAT (a
+ * negative code) with the message in err. */
+int np__open_read(const char *file, const char *name, bool regular, struct stat *st, char *err,
+                  size_t errlen);
 
 /* Open `file` and decode its header (messages call it `name`). On success
  * *fd_out is the open descriptor (or closed when fd_out is NULL) and *size the

@@ -28,41 +28,13 @@ static ssize_t read_some(int fd, void *buf, size_t len)
     }
 }
 
-/* Open `path` to read it, a regular file only: O_NONBLOCK, so that a FIFO in
- * a table's place is refused rather than waited on (a regular file's reads do
- * not heed the flag), as np__pdb_open_header does. @return the descriptor, or
- * a negative np code with the message in err. */
-static int open_regular(const char *path, char *err, size_t errlen)
-{
-    const int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0)
-        return np__fail(errno == ENOENT ? NP_ENOTFOUND : NP_EIO, err, errlen, "%s: cannot open: %s",
-                        path, strerror(errno));
-    struct stat st;
-    int rc = NP_OK;
-    if (fstat(fd, &st) != 0)
-        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", path, strerror(errno));
-    else if (!S_ISREG(st.st_mode))
-        rc = np__fail(NP_EFORMAT, err, errlen, "%s: not a regular file", path);
-    if (rc != NP_OK) {
-        close(fd);
-        return rc;
-    }
-    return fd;
-}
-
 int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
                     char *err, size_t errlen)
 {
-    const int in = open_regular(src, err, errlen);
+    struct stat st;
+    const int in = np__open_read(src, src, true, &st, err, errlen);
     if (in < 0)
         return in;
-    struct stat st;
-    if (fstat(in, &st) != 0) {
-        int e = errno;
-        close(in);
-        return np__fail(NP_EIO, err, errlen, "%s: %s", src, strerror(e));
-    }
     char tmp[PATH_MAX];
     int out = np__make_temp(dst, tmp, sizeof tmp, err, errlen);
     if (out < 0) {
@@ -198,7 +170,8 @@ static int sink_compare(void *ctx, const uint8_t *buf, size_t len, uint64_t at, 
 static int unpack_to(const char *src, unpack_sink sink, void *sink_ctx, uint64_t *total, char *err,
                      size_t errlen)
 {
-    const int in = open_regular(src, err, errlen);
+    struct stat st;
+    const int in = np__open_read(src, src, true, &st, err, errlen);
     if (in < 0)
         return in;
     ZSTD_DCtx *dc = ZSTD_createDCtx();
@@ -287,7 +260,8 @@ int np_pdb_zst_compare(const char *zst, const char *pdb, char *err, size_t errle
     compare_ctx *c = malloc(sizeof *c);
     if (!c)
         return np__fail(NP_ENOMEM, err, errlen, "%s: out of memory", zst);
-    const int fd = open_regular(pdb, err, errlen);
+    struct stat st;
+    const int fd = np__open_read(pdb, pdb, true, &st, err, errlen);
     if (fd < 0) {
         free(c);
         return fd;
@@ -296,10 +270,7 @@ int np_pdb_zst_compare(const char *zst, const char *pdb, char *err, size_t errle
     c->fd = fd;
     uint64_t total = 0;
     int rc = unpack_to(zst, sink_compare, c, &total, err, errlen);
-    struct stat st;
-    if (rc == NP_OK && fstat(fd, &st) != 0)
-        rc = np__fail(NP_EIO, err, errlen, "%s: cannot stat: %s", pdb, strerror(errno));
-    else if (rc == NP_OK && (uint64_t)st.st_size != total)
+    if (rc == NP_OK && (uint64_t)st.st_size != total)
         rc = np__fail(NP_EMISMATCH, err, errlen, "%s: unpacks to %llu bytes, %s has %llu", zst,
                       (unsigned long long)total, pdb, (unsigned long long)st.st_size);
     free(c);
