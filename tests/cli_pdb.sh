@@ -316,19 +316,28 @@ expect_grep ",solved,true,3," "$T/out" "solve -H pdb finds the tables in \$XDG_C
 BD="$T/blocked"
 mkdir -p "$BD/3x3-bf-1.2.3.4.pdb"
 expect_rc 3 "gen with a directory at a table's name" "$NP" gen --partition 8:4-4 --pdb-dir "$BD" -j 1 --quiet
-expect_grep "3x3-bf-1.2.3.4.pdb is not a regular file" "$T/err" "  ... named"
+expect_grep "3x3-bf-1.2.3.4.pdb is a directory" "$T/err" "  ... named"
 [ ! -e "$BD/3x3-bf-5.6.7.8.pdb" ] && ok || bad "a table was built although another's name is blocked"
 expect_rc 3 "  ... --dry-run says so too" "$NP" gen --partition 8:4-4 --pdb-dir "$BD" --dry-run
 expect_grep "^BLOCK .*3x3-bf-1.2.3.4.pdb" "$T/out" "  ... its line reads BLOCK"
 echo data >"$T/afile"
 expect_rc 3 "gen --dry-run into a regular file's path" "$NP" gen --partition 8:4-4 --pdb-dir "$T/afile" --dry-run
 expect_grep "Not a directory" "$T/err" "  ... as the run would say"
+# a FIFO at a table's name is replaced by the build; a directory at a .zst name matters only
+# with --compress
+FD="$T/fifoname"
+mkdir -p "$FD" && mkfifo "$FD/3x3-bf-1.2.3.4.pdb" && mkdir "$FD/3x3-bf-5.6.7.8.pdb.zst"
+expect_rc 0 "gen over a FIFO at a table's name (and a directory at a .zst's)" timeout 60 "$NP" gen --partition 8:4-4 --pdb-dir "$FD" -j 1 --quiet
+[ -f "$FD/3x3-bf-1.2.3.4.pdb" ] && ok || bad "the FIFO was not replaced by the table"
+expect_rc 3 "  ... with --compress, the directory at the .zst name is refused" "$NP" gen --partition 8:4-4 --pdb-dir "$FD" -j 1 --compress --quiet
+expect_grep "3x3-bf-5.6.7.8.pdb.zst is a directory" "$T/err" "  ... named"
 # only the .zst there: --dry-run says it is unpacked, and the run keeps it
 ZD="$T/zonly"
 "$NP" gen --partition 8:4-4 --pdb-dir "$ZD" -j 1 --compress --quiet >/dev/null 2>&1
 rm -f "$ZD"/*.pdb
 expect_rc 0 "gen --dry-run with only the .zst files" "$NP" gen --partition 8:4-4 --pdb-dir "$ZD" --dry-run
 expect_grep "^unzst .*3x3-bf-1.2.3.4.pdb" "$T/out" "  ... says it unpacks them"
+expect_rc 0 "  ... with too little --max-memory to build them too (they are unpacked)" "$NP" gen --partition 8:4-4 --pdb-dir "$ZD" --dry-run --max-memory 1K
 expect_rc 0 "  ... and the run keeps them" "$NP" gen --partition 8:4-4 --pdb-dir "$ZD" -j 1
 expect_grep "keep\|kept" "$T/out" "  ... kept"
 
@@ -345,6 +354,9 @@ expect_rc 3 "info X.pdb.zst holding another table, no X.pdb" "$NP" info "$ND/3x3
 expect_grep "holds the table 3x3-bf-5.6.7.8.pdb, not 3x3-bf-1.2.3.4.pdb" "$T/err" "  ... refused by name"
 [ ! -e "$ND/3x3-bf-1.2.3.4.pdb" ] && ok || bad "info left an unpacked table under a name not its own"
 [ -z "$(ls -A "$ND" | grep -v '3x3-bf-1.2.3.4.pdb.zst')" ] && ok || bad "info left files: $(ls -A "$ND")"
+# the same asked as X.pdb (missing; its .zst holds another table)
+expect_rc 3 "info X.pdb, only X.pdb.zst there, holding another table" "$NP" info "$ND/3x3-bf-1.2.3.4.pdb"
+[ ! -e "$ND/3x3-bf-1.2.3.4.pdb" ] && ok || bad "info kept an unpacked table under a name not its own"
 # a .zst that differs from its .pdb: the first differing byte
 cp "$T/zs/3x3-bf-1.2.3.4.pdb" "$ND/" && cp "$T/zs/3x3-bf-1.2.3.4.pdb.zst" "$ND/"
 printf '\377' | dd of="$ND/3x3-bf-1.2.3.4.pdb" bs=1 seek=5000 conv=notrunc 2>/dev/null

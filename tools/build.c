@@ -135,19 +135,18 @@ typedef struct plan {
     bool fits;
     bool za;       /* the zero-aware table (NP_PDB_ENC_ZA) */
     bool too_big;  /* more placements than 64 bits count (est is empty) */
-    bool blocked;  /* something that is no regular file holds its name, or its .zst's */
+    bool blocked;  /* a directory holds its name (or, with --compress, its .zst's) */
     bool from_zst; /* --dry-run: no file but a .zst, which the real run unpacks and keeps */
 } plan;
 
-/* Whether `path` exists and is something a table cannot be renamed over or
- * written through (a directory, a FIFO, a device): reported by name. */
+/* Whether `path` is a directory, which no table can be renamed over (a FIFO,
+ * a device or a link there is replaced): reported by name. */
 static bool name_blocked(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode))
         return false;
-    fprintf(stderr, "npuzzle gen: %s is not a regular file; remove it, or give another --pdb-dir\n",
-            path);
+    fprintf(stderr, "npuzzle gen: %s is a directory; remove it, or give another --pdb-dir\n", path);
     return true;
 }
 
@@ -198,7 +197,7 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
         snprintf(pl->path, sizeof pl->path, "%s/%s", o->dir, name);
         snprintf(pl->zst, sizeof pl->zst, "%s/%s.zst", o->dir, name);
         /* found now, not after the build of minutes that the rename would end */
-        pl->blocked = name_blocked(pl->path) || name_blocked(pl->zst);
+        pl->blocked = name_blocked(pl->path) || (o->zlevel && name_blocked(pl->zst));
         if (pl->blocked)
             exit_code = EXIT_PDB;
         int erc = np_pdb_gen_estimate_for(&pl->est, g, pl->pat->tiles, pl->pat->ntiles);
@@ -271,7 +270,7 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
                 fprintf(stderr, "  %s (%s)\n", o->dry_run ? "would rebuild" : "rebuilding", err);
             }
         }
-        if (!pl->fits && !pl->keep) {
+        if (!pl->fits && !pl->keep && !pl->from_zst) {
             fprintf(stderr,
                     "npuzzle gen: pattern %s needs %s but only %s is available%s; "
                     "use a partition with smaller patterns or free memory\n",

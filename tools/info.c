@@ -88,10 +88,12 @@ int cmd_info(int argc, char **argv)
     snprintf(path, sizeof path, "%s", argv[optind]);
     size_t len = strlen(path);
     char err[1024];
-    bool unpacking = false; /* FILE.pdb is made here, from FILE.pdb.zst */
-    if (len > 8 && !strcmp(path + len - 8, ".pdb.zst")) {
+    const bool zst_given = len > 8 && !strcmp(path + len - 8, ".pdb.zst");
+    if (zst_given)
         path[len - 4] = '\0';
-        unpacking = access(path, F_OK) != 0;
+    /* whether the .pdb is made here (from its .zst, by the open below) */
+    const bool unpacking = access(path, F_OK) != 0;
+    if (zst_given) {
         /* the .zst itself is what was asked about: it must be that table */
         if (!unpacking) {
             int zrc = np_pdb_zst_compare(argv[optind], path, err, sizeof err);
@@ -124,8 +126,8 @@ int cmd_info(int argc, char **argv)
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     if (rc == NP_OK && strcmp(base, canonical) != 0) {
         if (unpacking) {
-            fprintf(stderr, "npuzzle info: %s: holds the table %s, not %s; not unpacked\n",
-                    argv[optind], canonical, base);
+            fprintf(stderr, "npuzzle info: %s.zst: holds the table %s, not %s; not kept\n", path,
+                    canonical, base);
             np_pdb_close(pdb);
             unlink(path);
             return EXIT_PDB;
