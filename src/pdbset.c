@@ -97,7 +97,7 @@ static int dual_tables(np_pdbset *set, const char *dir, unsigned flags, char *er
         for (int i = 0; i < ns && (flags & NP_PDBSET_DUAL); i++) {
             const np_pdb_table_spec *sp = &specs[i];
             np_pdb **slot = i < nr ? &set->region_pdb[p][i] : &set->sub_pdb[p][i - nr];
-            char name[256], path[4096], msg[1024];
+            char name[256], path[4096], msg[4096 + 256] = "";
             np_pdb_expect expect = {g->rows,    g->cols,   (int)g->goal,
                                     sp->ntiles, sp->tiles, sp->goal_region};
             int rc = NP_ENOTFOUND;

@@ -55,6 +55,7 @@ signal_rank() {
                 if [ -n "${READY:-}" ]; then
                     for _ in $(seq 1200); do
                         "$READY" && break
+                        kill -0 "$p" 2>/dev/null || break # the run ended first
                         sleep 0.05
                     done
                 else

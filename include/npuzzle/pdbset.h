@@ -27,7 +27,8 @@ typedef struct np_pdbset np_pdbset;
  *  pattern, and its checksum verified; a missing .pdb is unpacked from its
  *  .pdb.zst (and stays in `dir`). The set owns the mappings and copies `g`
  *  and `part`: they and `dir` are borrowed for the call only.
- *  @param flags 0, or any of NP_PDBSET_DUAL, NP_PDBSET_STAMP (below) and
+ *  @param flags 0, or any of NP_PDBSET_DUAL, NP_PDBSET_STAMP,
+ *         NP_PDBSET_ZERO_AWARE (below) and
  *         NP_PDBSET_PRIVATE_COPY: copy each payload into private
  *         memory on huge pages. A fallback for a file that the page cache
  *         holds in 4 KiB pages (read by other tools): lookups then run as fast
