@@ -342,11 +342,11 @@ int np__pdb_open_header(np_pdb_header *h, int *fd_out, uint64_t *size, const cha
     if (fd < 0)
         return fd;
     uint8_t b[NP_PDB_HEADER_SIZE];
-    int rc = NP_OK;
+    int rc;
     ssize_t n = pread(fd, b, sizeof b, 0);
-    if (rc == NP_OK && n < 0)
+    if (n < 0)
         rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", name, strerror(errno));
-    else if (rc == NP_OK)
+    else
         rc = header_decode(h, b, (size_t)n, (uint64_t)st.st_size, name, err, errlen);
     /* The format has zeros from the header's end up to the payload: a byte
      * there is damage that no checksum covers. */
