@@ -346,4 +346,19 @@ cp "$T/zsrc/$F1.zst" "$FF/" && mkfifo "$FF/$F1"
 run 3 "info X.pdb.zst beside a FIFO at X.pdb" timeout 20 "$NP" info "$FF/$F1.zst"
 has "$F1: not a regular file" "$T/err" "  ... the FIFO refused by name"
 
+# ---- a directory at a table's name: solve says to remove it, and then the command it gives works
+DD="$T/dirname"
+mkdir -p "$DD" && cp "$A/$F2" "$DD/" && mkdir "$DD/$F1"
+run 3 "a directory at $F1" "$NP" solve -H pdb -q --pdb-dir "$DD" "$H8"
+has "remove the directory $DD/$F1" "$T/err" "  ... solve says to remove it"
+hint=$(sed -n 's/^  remove the directory .*, then build the tables with: //p' "$T/err")
+rmdir "$DD/$F1"
+if [ -n "$hint" ]; then
+    # shellcheck disable=SC2086
+    run 0 "  ... then the command it gives" "$NP" ${hint#npuzzle } --quiet
+    run 0 "  ... then the same solve" "$NP" solve -H pdb -q --pdb-dir "$DD" "$H8"
+else
+    bad "no build command in: $(cat "$T/err")"
+fi
+
 cli_summary

@@ -1,9 +1,11 @@
 /* solve_pdb.c - finding, building and mapping the PDBs `npuzzle solve` uses. */
 #include "solve_pdb.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "build.h"
@@ -25,6 +27,21 @@ static bool za_tables_present(const np_geom *g, const np_partition *part, const 
             return false;
     }
     return true;
+}
+
+/* Whether the error `err` (the library's "PATH: not a regular file") is about
+ * a directory at a table's name: gen refuses to build over one, so the user
+ * is told to remove it rather than to rebuild. Its path goes to path. */
+static bool directory_at_table(const char *err, char *path, size_t len)
+{
+    const char *at = strstr(err, ": not a regular file");
+    const size_t n = at ? (size_t)(at - err) : 0;
+    if (!at || n >= len || n < 4 || memcmp(at - 4, ".pdb", 4) != 0)
+        return false;
+    memcpy(path, err, n);
+    path[n] = '\0';
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
@@ -80,7 +97,7 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         }
         rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     }
-    char cmd[1200];
+    char cmd[1200], blocked[PATH_MAX];
     bool named = strcmp(part.name, "custom") != 0;
     char spec[1024];
     if (named)
@@ -117,6 +134,10 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     if (rc == NP_ENOTFOUND)
         fprintf(stderr, "npuzzle solve: %s\n  build the tables with: %s   (or add --gen)\n", err,
                 cmd);
+    else if (rc == NP_EFORMAT && directory_at_table(err, blocked, sizeof blocked))
+        fprintf(stderr,
+                "npuzzle solve: %s\n  remove the directory %s, then build the tables with: %s\n",
+                err, blocked, cmd);
     else if (rc == NP_EFORMAT || rc == NP_ECHECKSUM || rc == NP_EVERSION || rc == NP_EMISMATCH ||
              rc == NP_ETRUNCATED)
         fprintf(stderr, "npuzzle solve: %s\n  rebuild the tables with: %s --force\n", err, cmd);
