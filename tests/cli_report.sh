@@ -59,6 +59,22 @@ check "both machines named in the header, each with its count" \
 check "one commit: named once" grep -Fxq -- "- commit: abc1234" d/two.md
 check "--no-plots: no links to plots" test "$(grep -c '!\[' d/two.md)" -eq 0
 
+# a new report's mode is the umask's (mkstemp's 0600 was kept)
+check "report.md readable by others under umask 022 ($(stat -c %a d/two.md))" test "$(umask 022; stat -c %a d/two.md)" = 644
+# a row stopped by a limit and a row of no published set: the totals and the total ratio count
+# only the solved rows with a published count (#25 limit, #x unpublished)
+{
+    row 38 "$n38" "box one"
+    row 40 "$n40" "box one"
+    row 25 1000 "box one" | sed 's/"status":"solved"/"status":"limit"/'
+    row x 5000000000 "box one"
+} >mixed.jsonl
+report mixed.jsonl --out d --name mixed --no-plots
+expect "results with a limit row and an unpublished id: written" 0
+check "  ... the totals as for #38 and #40 alone: $tot of $totp, ratio $totr" \
+    grep -Fq "| total | | | $(group $((n38 + n40 + 5000000000))) | $totp | $totr |" d/mixed.md
+check "  ... the limit row named as left out" grep -Fq "25 (limit)" d/mixed.md
+
 row 38 "$n38" "box one" >one.jsonl
 report one.jsonl --out d --name one --no-plots
 expect "one machine: written" 0
