@@ -60,7 +60,10 @@ check "one commit: named once" grep -Fxq -- "- commit: abc1234" d/two.md
 check "--no-plots: no links to plots" test "$(grep -c '!\[' d/two.md)" -eq 0
 
 # a new report's mode is the umask's (mkstemp's 0600 was kept)
-check "report.md readable by others under umask 022 ($(stat -c %a d/two.md))" test "$(umask 022; stat -c %a d/two.md)" = 644
+mkdir dm
+(umask 022 && "$REPORT" two.jsonl --out dm --no-plots >/dev/null 2>&1)
+check "report.md written under umask 022 is 644 ($(stat -c %a dm/report.md 2>/dev/null))" \
+    test "$(stat -c %a dm/report.md 2>/dev/null)" = 644
 # a row stopped by a limit and a row of no published set: the totals and the total ratio count
 # only the solved rows with a published count (#25 limit, #x unpublished)
 {
