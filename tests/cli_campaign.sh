@@ -104,7 +104,7 @@ stop HUP script --dir s3 --mode default --count 1
 expect "a hangup: exit 130" 130 out "interrupted during instance"
 check "  ... the solver got SIGINT once" test "$(cat got 2>/dev/null)" = INT
 rm -f got
-FAKE_SLEEP=60 campaign --dir s4 --mode default --count 1 --budget 0.03
-expect "the budget (about 2 s) runs out: exit 3" 3 out "budget spent during instance"
+FAKE_SLEEP=60 campaign --dir s4 --mode default --count 1 --budget 0.08
+expect "the budget (about 5 s) runs out: exit 3" 3 out "budget spent during instance"
 check "  ... the solver got SIGINT once" test "$(cat got 2>/dev/null)" = INT
 cli_summary
