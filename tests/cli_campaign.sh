@@ -71,16 +71,19 @@ FAKE_VERIFY_RC=1 campaign --dir c2 --mode default --count 1
 expect "an answer npuzzle verify refuses: exit 1" 1 err "does not pass npuzzle verify"
 check "  ... not recorded" test ! -s c2/results-default.jsonl
 
-# stop SIGNAL WHOM ARGS...: the campaign started with SIGINT at its default (as from a terminal)
-# in a session of its own; once the solver runs, SIGNAL goes to the whole process group (as
-# Ctrl-C does: WHOM group) or to the script alone (WHOM script); $rc, $took and $T/got after.
+# stop SIGNAL WHOM ARGS...: the campaign started with SIGINT, SIGHUP and SIGTERM at their
+# defaults (as from a terminal; the test itself may run under nohup, and a shell cannot trap a
+# signal ignored when it starts) in a session of its own; once the solver runs, SIGNAL goes to
+# the whole process group (as Ctrl-C does: WHOM group) or to the script alone (WHOM script);
+# $rc, $took and $T/got after.
 stop() {
     local sig=$1 whom=$2
     shift 2
     rm -f got solver.pid
     LAST="scripts/campaign-24 $* (SIG$sig to the $whom)"
     FAKE_SLEEP=60 python3 -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
+for s in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM):
+    signal.signal(s, signal.SIG_DFL)
 os.setsid()
 os.execvp(sys.argv[1], sys.argv[1:])' "$CAMPAIGN" --build "$T/fake" "$@" </dev/null >out 2>err &
     local pid=$! t0
