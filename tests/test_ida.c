@@ -218,6 +218,45 @@ static void test_ida_weighted(void **state)
     }
 }
 
+/* The weight is taken to a thousandth, rounded down (ida.h): 1.0009
+ * searches as the optimal search, node for node, so that the bound "at most
+ * weight times the optimal length" holds for the weight given. Rounded to the
+ * nearest it would search as 1.001, whose fractional f bounds split the
+ * iterations: that weight must generate other counts on some boards, or this
+ * test could not tell the two roundings apart. */
+static void test_ida_weight_thousandths(void **state)
+{
+    (void)state;
+    np_geom g;
+    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    uint8_t p[OR_MAX_CELLS];
+    size_t tested = 0, differ = 0;
+    for (size_t i = 0; i < nsample33; i += 40) {
+        perm_unrank(sample33[i], p, 9);
+        np_board bd = make_board(p, 3, 3);
+        np_search_opts optimal = {.heuristic = NP_H_MD};
+        np_search_opts down = {.heuristic = NP_H_MD, .weight = 1.0009};
+        np_search_opts up = {.heuristic = NP_H_MD, .weight = 1.001};
+        assert_true(np_ida_solve(a, &bd, &g, &optimal) == NP_OK);
+        assert_true(np_ida_solve(b, &bd, &g, &down) == NP_OK);
+        if (a->length != b->length || a->generated != b->generated)
+            fail_msg("[%s]: weight 1.0009: length %d, %llu generated; optimal: %d, %llu",
+                     board_str(p, 9), b->length, (unsigned long long)b->generated, a->length,
+                     (unsigned long long)a->generated);
+        assert_true(np_ida_solve(b, &bd, &g, &up) == NP_OK);
+        differ += b->generated != a->generated;
+        tested++;
+    }
+    assert_true(tested >= 50);
+    if (differ == 0)
+        fail_msg("weight 1.001 searched as the optimal search on all %zu boards", tested);
+    free(a);
+    free(b);
+}
+
 /* The other parity half: answered by parity, nothing searched. */
 static void check_unsolvable(const oracle *o, int stride)
 {
@@ -1737,6 +1776,7 @@ int main(void)
         TIMED_TEST(test_ida_small_boards),
         TIMED_TEST(test_ida_blank_last),
         TIMED_TEST(test_ida_weighted),
+        TIMED_TEST(test_ida_weight_thousandths),
         TIMED_TEST(test_ida_unsolvable),
         TIMED_TEST(test_ida_node_limit),
         TIMED_TEST(test_ida_node_limit_threads),
