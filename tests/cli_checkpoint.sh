@@ -330,6 +330,60 @@ check "a symbolic link at FILE.tmp: the run ends (exit 0) and writes its checkpo
     test "$rc" = 0 -a -s cks
 check "  ... the link's target is untouched" test "$(cat victim)" = precious
 
+# A write that fails while searching (here a directory at FILE.tmp; a full disk alike) is tried
+# again while the search goes on, and once it passes the run is as if it had not failed: before,
+# the first failure ended the writes for the rest of the run (a kill then lost everything since)
+# and the run exited 3 though its last write had passed. The run is stopped (SIGSTOP) while the
+# directory comes and goes, so that the steps do not depend on the machine's speed.
+rm -rf ckw ckw.tmp
+"$NP" solve -H md -j 1 -f json --checkpoint ckw --checkpoint-every 0 long.txt >out 2>err &
+pid=$!
+# wait_for COND: poll COND (a shell test) every 10 ms while the run lives; false if it ended first
+wait_for() {
+    while kill -0 $pid 2>/dev/null; do
+        eval "$1" && return 0
+        sleep 0.01
+    done
+    return 1
+}
+# block: with the run stopped, put a directory at ckw.tmp (the run may be between its creation of
+# the file and its rename: let it on a little until the name is free)
+block() {
+    kill -STOP $pid
+    until mkdir ckw.tmp 2>/dev/null; do
+        kill -CONT $pid
+        sleep 0.001
+        kill -STOP $pid
+    done
+    kill -CONT $pid
+}
+LAST="npuzzle solve -H md -j 1 --checkpoint ckw --checkpoint-every 0 long.txt, ckw.tmp blocked"
+if wait_for 'grep -q "^iter" ckw 2>/dev/null' && block &&
+    wait_for 'grep -q "ckw.tmp" err'; then
+    kill -STOP $pid
+    rmdir ckw.tmp
+    before=$(cksum <ckw)
+    kill -CONT $pid
+    # a write that changed the file while the board was still being searched (no "done" line)
+    changed() { cp ckw snap && [ "$(cksum <snap)" != "$before" ]; }
+    wait_for changed
+    again=$?
+    wait $pid
+    rc=$?
+    if [ $again = 0 ] && grep -q "^iter" snap && ! grep -q "^done" snap; then
+        pass "a checkpoint write that failed is tried again while the run goes on"
+    else
+        fail "a checkpoint write that failed is tried again while the run goes on"
+    fi
+    expect "  ... the run ends as one whose writes passed (exit 0, the answer)" 0 \
+        err "checkpoint ckw written again" out '"status":"solved"'
+else
+    kill -CONT $pid 2>/dev/null
+    wait $pid
+    skip "a failed checkpoint write: the run ended before the steps (exit $?)"
+fi
+rm -rf ckw.tmp
+
 # A resumed run shares the threads as its first run did: with four boards on -j 2 each had one
 # thread; resumed with only the fourth left, that board kept one thread, where before it took
 # both and stopped at --max-nodes with another count (200,065,536 against 200,000,004).

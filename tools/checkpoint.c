@@ -59,7 +59,9 @@ struct checkpoint {
     double observe_every; /* seconds between running calls (np_journal.running_every) */
     void *observe_ctx;
     double every, last_write;
-    int error;
+    double last_try; /* when a write while searching was last tried */
+    bool failing;    /* the last write while searching failed (reported once) */
+    int error;       /* the state is incomplete (out of memory): no more writes */
 };
 
 /* ---- digests --------------------------------------------------------------- */
@@ -210,13 +212,15 @@ static int sync_dir(const char *path)
 }
 
 /* Write the file under its temporary name, flush it to the disk, rename it
- * over the old one. Called with the lock held. */
-static int save_locked(checkpoint *c)
+ * over the old one; a failure is reported unless `quiet`. Called with the
+ * lock held. */
+static int save_locked(checkpoint *c, bool quiet)
 {
     size_t len;
     char *text = render(c, &len);
     if (!text) {
-        fprintf(stderr, "npuzzle solve: out of memory writing checkpoint %s\n", c->path);
+        if (!quiet)
+            fprintf(stderr, "npuzzle solve: out of memory writing checkpoint %s\n", c->path);
         return EXIT_PDB;
     }
     /* A fresh file, never one that is there: whatever stands at the name (a
@@ -226,7 +230,8 @@ static int save_locked(checkpoint *c)
     if (unlink(c->tmp) != 0 && errno != ENOENT) {
         int e = errno;
         free(text);
-        fprintf(stderr, "npuzzle solve: cannot remove the old %s: %s\n", c->tmp, strerror(e));
+        if (!quiet)
+            fprintf(stderr, "npuzzle solve: cannot remove the old %s: %s\n", c->tmp, strerror(e));
         return EXIT_PDB;
     }
     int fd = open(c->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
@@ -270,24 +275,42 @@ static int save_locked(checkpoint *c)
     if (!ok) {
         if (fd >= 0)
             unlink(c->tmp);
-        fprintf(stderr, "npuzzle solve: cannot %s checkpoint %s: %s\n", what, name, strerror(err));
+        if (!quiet)
+            fprintf(stderr, "npuzzle solve: cannot %s checkpoint %s: %s\n", what, name,
+                    strerror(err));
         return EXIT_PDB;
     }
     c->last_write = np_clock();
     return EXIT_OK;
 }
 
-/* Write when `every` seconds have passed since the last write. Lock held. */
+/* Write when `every` seconds have passed since the last write. A write that
+ * fails (a full disk, a name taken) is tried again every `every` seconds, and
+ * at least a second apart, while the search goes on: a passing problem costs
+ * only the pieces finished until it passes. Lock held. */
 static void save_due(checkpoint *c)
 {
-    if (c->error == EXIT_OK && np_clock() - c->last_write >= c->every)
-        c->error = save_locked(c);
+    const double now = np_clock();
+    const double retry = c->every > 1 ? c->every : 1;
+    if (c->error != EXIT_OK ||
+        (c->failing ? now - c->last_try < retry : now - c->last_write < c->every))
+        return;
+    c->last_try = now;
+    const bool was = c->failing;
+    c->failing = save_locked(c, was) != EXIT_OK;
+    if (c->failing && !was)
+        fprintf(stderr, "npuzzle solve: checkpoint %s not written; tried again every %g s\n",
+                c->path, retry);
+    else if (was && !c->failing)
+        fprintf(stderr, "npuzzle solve: checkpoint %s written again\n", c->path);
 }
 
 int checkpoint_save(checkpoint *c)
 {
     pthread_mutex_lock(&c->lock);
-    int rc = save_locked(c);
+    int rc = save_locked(c, false);
+    if (rc == EXIT_OK)
+        c->failing = false;
     pthread_mutex_unlock(&c->lock);
     return rc;
 }

@@ -90,7 +90,10 @@ void checkpoint_observe(checkpoint *c, void (*fn)(void *ctx, const np_iteration 
 /* Write the file now. @return EXIT_OK or EXIT_PDB (reported). */
 int checkpoint_save(checkpoint *c);
 
-/* The first write error seen while searching (reported), or EXIT_OK. */
+/* EXIT_PDB when the state could not be kept in memory while searching
+ * (reported; the file then lacks pieces), else EXIT_OK. A write that failed
+ * while searching is tried again, and its failure is not kept here: the
+ * final checkpoint_save tells whether the file holds the run. */
 int checkpoint_error(const checkpoint *c);
 
 #endif
