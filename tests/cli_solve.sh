@@ -379,6 +379,13 @@ run solve --format json --weight 1.5 --algorithm astar main.txt
 check "--weight 1.5 --algorithm astar: opt <= length <= 1.5*opt" answers_ok 1.5
 run solve --format json --weight 2 --check main.txt
 check "--weight 2 --check: within the bound is not a mismatch (exit 0)" test "$rc" = 0
+# A weight of 100 takes the 8-puzzle's paths to the 1000 moves an answer holds, where the search
+# stops: a limit that no option set, so the run says where it comes from (it said only "reached a
+# limit").
+echo "8 7 6 5 4 3 2 1 0" >deep.txt
+run solve -H md -j 1 --weight 100 deep.txt
+expect "--weight 100 on the 8-puzzle: a limit (exit 1), and the path cap named as its cause" 1 \
+    out "stopped at bound" err "reached a limit" err "reaches 1000 moves"
 
 # ---- --check, limits --------------------------------------------------------------
 

@@ -83,7 +83,8 @@ void usage_solve(void)
            "                       16 cells)\n"
            "  -w, --weight W       weighted search, f = g + W*h (1 <= W <= 100; W taken\n"
            "                       to a thousandth, A*: a tenth, rounded down): the\n"
-           "                       length is at most W times the optimal one\n"
+           "                       length is at most W times the optimal one (a path\n"
+           "                       reaching 1000 moves stops the search: a limit)\n"
            "      --size RxC       board size (needed for non-square boards)\n"
            "      --goal G         blank-first (default: 0 1 2 ... N-1) or blank-last\n"
            "  -j, --jobs N         threads, 1..1024 (default: all cores or OMP_NUM_THREADS):\n"
@@ -1244,9 +1245,15 @@ static int print_results(const input *in, const np_result *res, double wall, con
     if (mismatches)
         fprintf(stderr, "npuzzle solve: %d board%s did not match opt=\n", mismatches,
                 mismatches == 1 ? "" : "s");
-    if (limits && !a->quiet)
+    if (limits && !a->quiet) {
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
+        if (a->opts.weight > 1.0)
+            fprintf(stderr,
+                    "  a weighted search also stops when a path reaches %d moves, the most an "
+                    "answer holds:\n  a smaller weight avoids that\n",
+                    NP_MAX_PATH);
+    }
     if (errors) {
         fprintf(stderr, "npuzzle solve: %d board%s failed (internal error)\n", errors,
                 errors == 1 ? "" : "s");
