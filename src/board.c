@@ -289,6 +289,17 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
     }
     if (*s == '#') {
         int rc = parse_comment(meta, s + 1, err, errlen);
+        if (rc < 0 && count == 0) {
+            /* a line of comment alone (a header, "# format: ... opt=N") is
+             * no board: its words are no board's id or opt, and no error */
+            if (meta) {
+                meta->id[0] = 0;
+                meta->opt = -1;
+            }
+            if (err && errlen)
+                err[0] = 0;
+            return 0;
+        }
         if (rc < 0)
             return rc;
     }

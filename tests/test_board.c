@@ -166,14 +166,29 @@ static void test_parse_bad_id(void **state)
 static void test_parse_no_board(void **state)
 {
     (void)state;
-    static const char *lines[] = {"",  "\n",  "   \t ", "# a comment", "   # id=3 opt=4",
-                                  "#", "\r\n"};
+    /* the last ones: a header that names the fields, ids given twice, an
+     * over-long id, a bad opt; on a board's line each is an error (above), on a
+     * line of comment alone none (it failed the whole input) */
+    static const char *lines[] = {
+        "",
+        "\n",
+        "   \t ",
+        "# a comment",
+        "   # id=3 opt=4",
+        "#",
+        "\r\n",
+        "# format: tiles # id=NAME opt=N",
+        "# id=x id=y",
+        "# id=0123456789012345678901234567890123456789012345678901234567890123",
+        "# opt=-3 id=\xe9"};
     for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
         np_board b;
         np_board_meta meta;
         char err[128] = "";
         int rc = np_board_parse(&b, &meta, lines[i], 0, 0, err, sizeof err);
-        assert_int_equal(rc, 0);
+        if (rc != 0)
+            fail_msg("line %zu '%s': %d (%s), want 0", i, lines[i], rc, err);
+        assert_string_equal(err, "");
         rc = np_board_parse(&b, NULL, lines[i], 4, 4, NULL, 0);
         assert_int_equal(rc, 0);
     }

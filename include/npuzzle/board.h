@@ -166,7 +166,8 @@ typedef struct np_board_meta {
  *         the comment, which is read after the fields when each is an integer
  *         (and there are at most NP_MAX_CELLS), before the count and the
  *         tiles are checked: it may hold the comment's id and opt even when 0
- *         or NP_EPARSE is returned.
+ *         or NP_EPARSE is returned. On a line of comment alone, an id or opt
+ *         that would be an error is none: 0, meta reset, err empty.
  *  @param err     may be NULL; emptied first, then receives a one-line message
  *         naming the field when the line is bad.
  *  @return 1 when a board was read into `out` (`out` is written only then),
