@@ -226,10 +226,21 @@ static const char *answer_from_comment(record *a, char *line, char *msg, size_t 
         while (*s && (isspace((unsigned char)*s) || *s == ','))
             s++;
         char *w = s;
-        while (*s && !isspace((unsigned char)*s) && *s != ',')
+        /* moves= takes the letters up to the next space, commas among them
+         * as separators: "moves=L,R" is two moves (the comma ended the word,
+         * and R was read as free text) */
+        const bool moves = !strncmp(w, "moves=", 6);
+        while (*s && !isspace((unsigned char)*s) && (moves || *s != ','))
             s++;
         if (*s)
             *s++ = 0;
+        if (moves) {
+            char *o = w + 6;
+            for (char *i = o; *i; i++)
+                if (*i != ',')
+                    *o++ = *i;
+            *o = 0;
+        }
         char *eq = strchr(w, '=');
         if (!eq || eq == w)
             continue;
