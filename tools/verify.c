@@ -489,7 +489,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
         size_t k = next;
         if (k >= nans || ans[k].used || strcmp(ans[k].a.id, id) != 0)
             k = answer_find(ans, byid, nans, id);
-        if (k == nans) {
+        if (k >= nans) {
             if (nans > 0 || nresults == 0)
                 boards_error(&t->bad, br.name, br.lineno,
                              "field id: no answer in %s for the board with id %s", rs.r.name, id);
