@@ -1114,6 +1114,25 @@ int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
     return NP_OK;
 }
 
+/* Count the first moves' nodes up to `upto` (of the frontier's generated)
+ * towards the limits, those not yet in *counted (shared by the threads,
+ * which may come out of order: it only grows), and look at the limits. A goal met on the
+ * limit's last node (`goal`, upto == max_nodes) stands, as in the serial
+ * search. @return whether the search is halted. */
+static bool frontier_count(shared *sh, uint64_t *counted, uint64_t upto, bool goal)
+{
+    uint64_t seen = __atomic_load_n(counted, __ATOMIC_RELAXED);
+    while (seen < upto &&
+           !__atomic_compare_exchange_n(counted, &seen, upto, false, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED))
+        ;
+    uint64_t total = seen < upto ? __atomic_add_fetch(&sh->generated, upto - seen, __ATOMIC_RELAXED)
+                                 : __atomic_load_n(&sh->generated, __ATOMIC_RELAXED);
+    if (goal && total == sh->max_nodes)
+        return false;
+    return shared_halted(sh, np_clock());
+}
+
 /* One IDA* iteration as its ordered list of pieces, handed to the threads one
  * at a time (their sizes differ wildly). The answer and counts are the serial
  * search's: when a piece finds a solution, the pieces before it still finish
@@ -1130,14 +1149,15 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     out->stopped = false;
     int rc =
         frontier_build(&fr, proto, kind, start, h0, it->depth, (size_t)threads * 64, &out->extra);
-    /* The first moves count towards --max-nodes as well, and on a small
-     * board they can be the whole iteration (no piece left): a limit they
-     * reach stops the search here, as no piece's search will. A goal among
-     * them met on the limit's last node stands, as in the serial search. */
-    __atomic_add_fetch(&proto->sh->generated, fr.generated, __ATOMIC_RELAXED);
-    if (rc == NP_OK &&
-        !(fr.n && fr.v[fr.n - 1].goal && proto->sh->generated == proto->sh->max_nodes))
-        shared_halted(proto->sh, np_clock());
+    /* The first moves count towards --max-nodes as well. Our threads count
+     * them as the serial search meets them: those before a piece when it
+     * starts (frontier_count), the rest after the last, so that pieces
+     * searched in order stop where the serial search does (counted
+     * all at once, the moves after the solution's piece stopped the search
+     * before it). The caller's runner gets them all at once. */
+    uint64_t counted = 0; /* the first moves' nodes counted so far */
+    if (rc == NP_OK && (runner || fr.n == 0))
+        frontier_count(proto->sh, &counted, fr.generated, fr.n && fr.v[fr.n - 1].goal);
     piece_state *ps = rc == NP_OK ? calloc(fr.n ? fr.n : 1, sizeof *ps) : NULL;
     if (rc == NP_OK && !ps)
         rc = NP_ENOMEM;
@@ -1224,6 +1244,8 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
             if (ps[i].status != P_TODO || __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ||
                 i > __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED))
                 continue;
+            if (frontier_count(proto->sh, &counted, fr.v[i].before_generated, fr.v[i].goal))
+                continue; /* a limit reached by the first moves before it */
             piece_state *q = &ps[i];
             int r = task_search(s, &fr.v[i], i, kind, weighted, q);
             if (r == FOUND) {
@@ -1254,6 +1276,8 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         }
     }
     proto->sh->running_it = NULL;
+    if (best == SIZE_MAX)
+        frontier_count(proto->sh, &counted, fr.generated, false);
     /* Sum the pieces in serial order: all of them, or up to the solution. */
     size_t end = best == SIZE_MAX ? fr.n : best + 1;
     out->expanded = best == SIZE_MAX ? fr.expanded : fr.v[best].before_expanded;
@@ -1664,6 +1688,13 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     } else if (rc == NP_OK) {
         res->status = NP_STATUS_LIMIT;
         res->error = NP_ELIMIT;
+        /* Threads see the node limit late (each reports its nodes at its
+         * checks), and their pieces summed in serial order can pass it: the
+         * serial search would have stopped at N, the rest is work beyond it. */
+        if (sh.max_nodes && res->generated > sh.max_nodes) {
+            res->extra += res->generated - sh.max_nodes;
+            res->generated = sh.max_nodes;
+        }
     }
     search_free_tables(s);
     free(s);

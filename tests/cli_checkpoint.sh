@@ -410,6 +410,32 @@ else
         ref_limit.json out
 fi
 
+# --max-nodes N solves a board whose serial search needs N nodes, with --checkpoint too (which
+# searches by pieces on one thread as well): the first moves' nodes count as the serial search
+# meets them (counted all at once, those after the solution's piece stopped the search 127 nodes
+# short of it: a limit); with N - 1 it stops, at N - 1. On two threads a limit's count is at
+# most N too (it was up to 66,000 more: the threads see the limit late; the rest is extra).
+sed -n 4p k5.txt >k1.txt # Korf #1: 5,731,210 nodes with linear conflict
+"$NP" solve -H lc -j 1 -f csv -q k1.txt >ref.csv
+need=$(tail -n 1 ref.csv | cut -d, -f8)
+rm -f ckn
+run solve -H lc -j 1 -f csv -q --max-nodes "$need" --checkpoint ckn k1.txt
+check "--max-nodes N, N the serial count, with --checkpoint: solved at N (exit 0)" \
+    test "$rc" = 0 -a "$(tail -n 1 out | cut -d, -f3,8)" = "solved,$need"
+rm -f ckn
+run solve -H lc -j 1 -f csv -q --max-nodes $((need - 1)) --checkpoint ckn k1.txt
+check "--max-nodes N - 1, with --checkpoint: a limit at N - 1 (exit 1)" \
+    test "$rc" = 1 -a "$(tail -n 1 out | cut -d, -f3,8)" = "limit,$((need - 1))"
+for lim in $((need - 1)) 3000000; do
+    run solve -H lc -j 2 -f csv -q --max-nodes $lim k1.txt
+    got=$(tail -n 1 out | cut -d, -f3,8)
+    if [ "$rc" = 1 ] && [ "${got%,*}" = limit ] && [ "${got#*,}" -le $lim ]; then
+        pass "--max-nodes $lim on two threads: a limit, counted at most $lim ($got)"
+    else
+        fail "--max-nodes $lim on two threads: a limit, counted at most $lim ($got)"
+    fi
+done
+
 # ---- progress of one long search ----------------------------------------------------------------
 run solve -H lc -j 2 --progress one.txt
 expect "--progress on one board: each iteration reported" 0 err "^npuzzle solve: bound [0-9]+ next; [0-9]+ nodes generated, [0-9.]+ M nodes/s, [0-9.]+ s$"
