@@ -444,6 +444,24 @@ LAST="npuzzle solve --progress one.txt: bounds $bounds"
 check "--progress: the bounds rise by two, from h0" awk -v b="$bounds" 'BEGIN {
     n = split(b, v, " "); if (n < 2) exit 1
     for (i = 2; i <= n; i++) if (v[i] != v[i - 1] + 2) exit 1 }'
+# After SIGINT the boards left are no limit: the one searched is shown interrupted, those not begun
+# not at all (each was reported "limit, length -1"). Korf #1 and #11 are begun after #5 ends.
+rm -f cki
+"$NP" solve -H md -j 1 --progress --checkpoint cki k5.txt >out 2>err &
+pid=$!
+while kill -0 $pid 2>/dev/null && ! grep -q '^\[1/5\]' err; do sleep 0.01; done
+kill -INT $pid 2>/dev/null
+wait $pid
+rc=$?
+LAST="npuzzle solve -H md -j 1 --progress --checkpoint cki k5.txt, SIGINT after the first board"
+if [ $rc -ne 130 ]; then
+    skip "--progress after SIGINT: the run ended before the signal (exit $rc)"
+else
+    check "--progress after SIGINT: no board reported as a limit" eval '! grep -q ": limit" err'
+    check "  ... the board in progress reported as interrupted, once" \
+        test "$(grep -c ': interrupted, ' err)" = 1
+fi
+
 # within an iteration, the pieces searched so far: with --progress-every 0 a line per finished piece,
 # counted one by one up to the iteration's number of pieces (a line while pieces run repeats the
 # count), the answers unchanged
