@@ -330,6 +330,20 @@ check "a symbolic link at FILE.tmp: the run ends (exit 0) and writes its checkpo
     test "$rc" = 0 -a -s cks
 check "  ... the link's target is untouched" test "$(cat victim)" = precious
 
+# A checkpoint named through a symbolic link is written where the link leads (the rename replaced
+# the link with a file of its own, and the file the user named was never written), also when the
+# link's target is yet to be; a run under the target's own name then answers from it.
+rm -rf lk lk.ckpt && mkdir lk
+ln -s lk/real.ckpt lk.ckpt
+run solve -H md -j 1 -f json --checkpoint lk.ckpt one.txt
+if [ "$rc" = 0 ] && [ -L lk.ckpt ] && grep -q "^done" lk/real.ckpt; then
+    pass "--checkpoint through a symbolic link: the link stays, its target holds the answer"
+else
+    fail "--checkpoint through a symbolic link: the link stays, its target holds the answer"
+fi
+run solve -H md -j 1 --checkpoint lk/real.ckpt one.txt
+expect "  ... the same command under the target's name answers from it" 0 out "(1 boards resumed)"
+
 # A write that fails while searching (here a directory at FILE.tmp; a full disk alike) is tried
 # again while the search goes on, and once it passes the run is as if it had not failed: before,
 # the first failure ended the writes for the rest of the run (a kill then lost everything since)

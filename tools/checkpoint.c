@@ -877,10 +877,38 @@ static int take_lock(checkpoint *c)
     return EXIT_PDB;
 }
 
-int checkpoint_open(checkpoint **out, const char *path, const char *options, const np_board *boards,
-                    size_t n, double every)
+/* The file a checkpoint at `path` is: path itself, or where the symbolic
+ * link at path leads (followed to its end; a link to a file yet to be, one
+ * step, relative to the link's directory), so that the rename writes the
+ * file the user named and the lock is the one every name for it takes.
+ * Malloc'd; NULL out of memory. */
+static char *checkpoint_file(const char *path)
 {
-    *out = NULL;
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+        return strdup(path);
+    char *real = realpath(path, NULL);
+    if (real)
+        return real;
+    char target[PATH_MAX];
+    const ssize_t len = readlink(path, target, sizeof target - 1);
+    if (len <= 0)
+        return strdup(path);
+    target[len] = 0;
+    const char *slash = strrchr(path, '/');
+    if (target[0] == '/' || !slash)
+        return strdup(target);
+    const int dirlen = (int)(slash - path);
+    const size_t size = (size_t)dirlen + (size_t)len + 2;
+    char *joined = malloc(size);
+    if (joined)
+        snprintf(joined, size, "%.*s/%s", dirlen, path, target);
+    return joined;
+}
+
+static int open_at(checkpoint **out, const char *path, const char *options, const np_board *boards,
+                   size_t n, double every)
+{
     checkpoint *c = calloc(1, sizeof *c);
     if (c) {
         pthread_mutex_init(&c->lock, NULL);
@@ -945,6 +973,20 @@ int checkpoint_open(checkpoint **out, const char *path, const char *options, con
     c->last_write = np_clock();
     *out = c;
     return EXIT_OK;
+}
+
+int checkpoint_open(checkpoint **out, const char *name, const char *options, const np_board *boards,
+                    size_t n, double every)
+{
+    *out = NULL;
+    char *path = checkpoint_file(name);
+    if (!path) {
+        fprintf(stderr, "npuzzle solve: out of memory for checkpoint %s\n", name);
+        return EXIT_PDB;
+    }
+    const int rc = open_at(out, path, options, boards, n, every);
+    free(path);
+    return rc;
 }
 
 void checkpoint_close(checkpoint *c)
