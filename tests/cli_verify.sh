@@ -77,6 +77,18 @@ for f in mixed.json mixed.csv; do
 done
 run_in h8.json verify --boards "$H8" --results -
 expect "results from standard input" 0 out "2 ok, 0 wrong"
+# Ids past ASCII as other json writers escape them (Python's json.dumps: \uXXXX, a surrogate pair
+# past U+FFFF) pair with their boards (each became '?' and matched none); a \u0000 is refused.
+printf '1 0 2 3 4 5 6 7 8 # id=\303\251\342\230\203\n1 0 2 3 4 5 6 7 8 # id=s\360\237\230\200\n' >uni.txt
+solve_to uni.json -H md --format json uni.txt
+sed -e '1s/"id":"[^"]*"/"id":"\\u00e9\\u2603"/' -e '2s/"id":"[^"]*"/"id":"s\\ud83d\\ude00"/' \
+    uni.json >esc.json
+run verify --boards uni.txt --results esc.json
+expect "ids written as \\u escapes (a surrogate pair too) pair with their boards" 0 \
+    out "2 ok, 0 wrong"
+sed -e '1s/"id":"[^"]*"/"id":"x\\u0000"/' uni.json >esc.json
+run verify --boards uni.txt --results esc.json
+expect "  ... a \\u0000 in an id: malformed (exit 2)" 2 err "esc.json:1: a json .u escape is not a character"
 run verify -q --boards "$H8" --results h8.json
 expect "--quiet prints only the summary when all pass" 0 out "^verify: 2 boards"
 [ "$(wc -l <out)" -eq 1 ] || { rc=99; expect "--quiet prints one line" 0; }

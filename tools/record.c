@@ -434,6 +434,42 @@ const char *record_set_field(record *r, const char *key, const char *val, char *
     return NULL;
 }
 
+/* The four hex digits at p as a number, or -1. */
+static long hex4(const char *p)
+{
+    long v = 0;
+    for (int i = 0; i < 4; i++) {
+        const int c = (unsigned char)p[i];
+        const int d = isdigit(c) ? c - '0' : isxdigit(c) ? tolower(c) - 'a' + 10 : -1;
+        if (d < 0)
+            return -1;
+        v = v * 16 + d;
+    }
+    return v;
+}
+
+/* Code point v (not a surrogate, at most U+10FFFF) in UTF-8 at w.
+ * @return past its last byte. */
+static char *utf8_put(char *w, unsigned long v)
+{
+    if (v < 0x80) {
+        *w++ = (char)v;
+    } else if (v < 0x800) {
+        *w++ = (char)(0xc0 | v >> 6);
+        *w++ = (char)(0x80 | (v & 0x3f));
+    } else if (v < 0x10000) {
+        *w++ = (char)(0xe0 | v >> 12);
+        *w++ = (char)(0x80 | (v >> 6 & 0x3f));
+        *w++ = (char)(0x80 | (v & 0x3f));
+    } else {
+        *w++ = (char)(0xf0 | v >> 18);
+        *w++ = (char)(0x80 | (v >> 12 & 0x3f));
+        *w++ = (char)(0x80 | (v >> 6 & 0x3f));
+        *w++ = (char)(0x80 | (v & 0x3f));
+    }
+    return w;
+}
+
 /* Decode a flat json object in place, handing each key and value to
  * record_set_field. @return NULL, or a message naming what is malformed
  * (static or in msg). */
@@ -493,19 +529,25 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                             p++;
                             break;
                         case 'u': {
-                            unsigned v = 0;
-                            for (int i = 1; i <= 4; i++) {
-                                int c = (unsigned char)p[i],
-                                    d = isdigit(c) ? c - '0'
-                                    : isxdigit(c)  ? (tolower(c) - 'a' + 10)
-                                                   : -1;
-                                if (d < 0)
-                                    return "a json \\u escape is malformed";
-                                v = v * 16 + (unsigned)d;
-                            }
+                            /* any code point, as other writers escape them
+                             * (Python's json.dumps: every one past ASCII),
+                             * back to UTF-8; its bytes take no more room
+                             * than the escape did */
+                            long v = hex4(p + 1);
                             p += 5;
-                            /* ids are ours: only the control characters come escaped */
-                            *w++ = v < 0x80 && v ? (char)v : '?';
+                            if (v >= 0xd800 && v <= 0xdbff && p[0] == '\\' && p[1] == 'u') {
+                                const long lo = hex4(p + 2);
+                                if (lo >= 0xdc00 && lo <= 0xdfff) {
+                                    v = 0x10000 + ((v - 0xd800) << 10) + (lo - 0xdc00);
+                                    p += 6;
+                                }
+                            }
+                            if (v < 0)
+                                return "a json \\u escape is malformed";
+                            if (v == 0 || (v >= 0xd800 && v <= 0xdfff))
+                                return "a json \\u escape is not a character (NUL, a lone "
+                                       "surrogate)";
+                            w = utf8_put(w, (unsigned long)v);
                             break;
                         }
                         default: return "a json string has a bad escape";
