@@ -630,6 +630,12 @@ check "bad --size: exit 2" usage_error --size 3by3
 check "unknown goal: exit 2" usage_error --goal middle
 check "-j 0: exit 2" usage_error -j 0
 check "-j 1025: exit 2" usage_error -j 1025
+# options of a search other than the one asked for are refused, not ignored (each ran, exit 0)
+check "--partition with -H md: exit 2" usage_error --partition no-such -H md
+check "--partition with --algorithm astar: exit 2" usage_error --partition 8:4-4 -a astar
+check "--gen with -H lc: exit 2" usage_error --gen -H lc
+check "--no-reflect with -H lc: exit 2" usage_error --no-reflect -H lc
+check "--prune with --algorithm astar: exit 2" usage_error --prune parent -a astar
 # OMP_NUM_THREADS past -j's range counts as 1024 threads (before, 99,999 threads were asked
 # for: 9 GB and a crash after 40 s).
 printf '%s  # id=h\n' "$H1" >omp.txt

@@ -730,6 +730,27 @@ static int parse_args(solve_args *a, int argc, char **argv)
         a->heuristic_given = true;
         a->zero_aware = 0; /* the paper's tables */
     }
+    /* Options of a search that this one is not: refused, not ignored (a
+     * misspelt --partition went unnoticed under -H md). */
+    const char *astar = a->bopts.algorithm == NP_ALG_ASTAR ? "--algorithm astar" : NULL;
+    const char *no_tables = astar                             ? astar
+        : a->heuristic_given && a->opts.heuristic != NP_H_PDB ? "-H md or lc"
+                                                              : NULL;
+    const char *tables_option = a->partition ? "--partition"
+        : a->gen                             ? "--gen"
+        : a->opts.no_reflect                 ? "--no-reflect"
+                                             : NULL;
+    if (no_tables && tables_option) {
+        fprintf(stderr, "npuzzle solve: %s is for pattern databases; %s looks none up\n",
+                tables_option, no_tables);
+        return EXIT_USAGE;
+    }
+    if (astar && a->opts.prune != NP_PRUNE_DEFAULT) {
+        fprintf(stderr,
+                "npuzzle solve: --prune is for IDA*; --algorithm astar keeps the boards it "
+                "has seen instead\n");
+        return EXIT_USAGE;
+    }
     if (a->opts.prune == NP_PRUNE_DEFAULT)
         a->opts.prune = NP_PRUNE_FSM; /* fewer nodes on every board size measured */
     if (a->bopts.algorithm == NP_ALG_ASTAR && a->opts.heuristic == NP_H_PDB) {
