@@ -436,7 +436,11 @@ void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
     ck_board *b = &c->b[i];
     r->seconds += b->seconds_before;
     if (r->status == NP_STATUS_ERROR) {
-        /* not an answer: the board is searched again when the run is */
+        /* not an answer: the board is searched again when the run is; its
+         * time ends here (the file kept counting it to the run's end) */
+        if (b->started > 0)
+            b->seconds_before += np_clock() - b->started;
+        b->started = 0;
         pthread_mutex_unlock(&c->lock);
         return;
     }
