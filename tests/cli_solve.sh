@@ -742,7 +742,9 @@ expect "gen --pdb-dir '': refused, exit 2" 2 err "--pdb-dir: empty"
 # ---- a full disk under standard output: the results are lost, so the exit code says so, and why ---
 
 if [ -w /dev/full ]; then
+    # (random -n 100000: the write fails within the run, where it said no reason)
     for args in "solve -H lc main.txt" "solve -H lc --format json main.txt" "random --size 4x4 -n 5" \
+        "random --size 4x4 -n 100000" \
         "verify --boards main.txt --results main.json" "help solve"; do
         LAST="npuzzle $args >/dev/full"
         # shellcheck disable=SC2086 # the words of args are the arguments

@@ -228,9 +228,15 @@ int cli_flush(FILE *f)
 {
     errno = 0;
     int r = fflush(f);
-    if (f == stdout && (r != 0 || ferror(f)) && errno && !stdout_errno)
-        stdout_errno = errno;
+    if (f == stdout && (r != 0 || ferror(f)))
+        cli_stdout_failed(errno);
     return r;
+}
+
+void cli_stdout_failed(int err)
+{
+    if (err && !stdout_errno)
+        stdout_errno = err;
 }
 
 int cli_stdout_status(const char *cmd, int rc)

@@ -79,6 +79,10 @@ int cli_stdout_status(const char *cmd, int rc);
  * have changed errno. @return fflush's result. */
 int cli_flush(FILE *f);
 
+/* A write to standard output failed with errno `err` (0: none said why):
+ * kept, unless one is already, for cli_stdout_status. */
+void cli_stdout_failed(int err);
+
 struct option;
 
 /* After getopt_long(argc, argv, optstring, longopts, NULL) (optstring starting

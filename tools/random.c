@@ -1,4 +1,5 @@
 /* random.c - the `npuzzle random` subcommand: uniformly random solvable boards from a seed. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,8 +89,10 @@ int cmd_random(int argc, char **argv)
         char line[4 * NP_MAX_CELLS];
         np_board_random(&b, &g, &rng);
         np_board_format(line, sizeof line, &b);
-        if (printf("%s  # id=%llu\n", line, (unsigned long long)i) < 0)
+        if (printf("%s  # id=%llu\n", line, (unsigned long long)i) < 0) {
+            cli_stdout_failed(errno);
             break;
+        }
     }
     return EXIT_OK; /* main() reports a write error on standard output (exit 3) */
 }
