@@ -524,7 +524,8 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
             boards_error(&t->bad, rs.r.name, ans[k].lineno,
                          "field id: '%.40s' matches no board of %s (or another answer has it)",
                          ans[k].a.id, br.name);
-    if (nboards != nresults && !t->io_error)
+    /* (no answers at all: each board was said to have none) */
+    if (nboards != nresults && nresults > 0 && !t->io_error)
         boards_error(&t->bad, rs.r.name, rs.r.lineno,
                      "field count: %ld answers for the %ld boards of %s", nresults, nboards,
                      br.name);
