@@ -215,6 +215,13 @@ answers_ok() {
 
 # ---- formats -------------------------------------------------------------------
 
+# the text table's columns count an id's characters, not its bytes: e-acute (2 bytes) pads to the
+# width of "total" as one character (it lost a column per byte past the first)
+printf '1 0 2 3 4 5 6 7 8 # id=\303\251\n1 0 2 3 4 5 6 7 8 # id=abc\n' >utf8id.txt
+run solve -H md -j 1 utf8id.txt
+expect "text: a UTF-8 id padded by its characters" 0 out "^$(printf '\303\251')     3x3 " \
+    out "^abc   3x3 "
+
 run solve --format json main.txt
 check "json: exit 0" test "$rc" = 0
 check "json: one line per board" test "${#OUT[@]}" = 8

@@ -78,9 +78,19 @@ void record_writer_init(record_writer *w, FILE *out, record_format fmt)
     w->mark_mismatch = false;
 }
 
+/* The columns s takes on a terminal: its characters, not its bytes (UTF-8:
+ * the bytes that start one; a wide character counts one). */
+static size_t text_width(const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        n += (*p & 0xc0) != 0x80;
+    return n;
+}
+
 void record_writer_fit_id(record_writer *w, const char *id)
 {
-    int l = (int)strlen(id);
+    int l = (int)text_width(id);
     if (l > w->id_width)
         w->id_width = l;
 }
@@ -193,8 +203,8 @@ static void line_putc(line_out *l, char c)
 /* s in a column of `width` characters, as printf's %*s: width < 0 aligns it left. */
 static void line_column(line_out *l, const char *s, int width)
 {
-    size_t len = strlen(s), w = (size_t)(width < 0 ? -width : width);
-    size_t pad = len < w ? w - len : 0;
+    size_t len = strlen(s), cols = text_width(s), w = (size_t)(width < 0 ? -width : width);
+    size_t pad = cols < w ? w - cols : 0;
     static const char spaces[] = "                                ";
     if (width < 0)
         line_write(l, s, len);
