@@ -1114,23 +1114,51 @@ int np_piece_queue_done(np_piece_queue *q, const np_piece *p, bool stopped)
     return NP_OK;
 }
 
-/* Count the first moves' nodes up to `upto` (of the frontier's generated)
- * towards the limits, those not yet in *counted (shared by the threads,
- * which may come out of order: it only grows), and look at the limits. A goal met on the
- * limit's last node (`goal`, upto == max_nodes) stands, as in the serial
- * search. @return whether the search is halted. */
-static bool frontier_count(shared *sh, uint64_t *counted, uint64_t upto, bool goal)
+/* The first moves' nodes the serial search has met on reaching piece r - 1
+ * (r = 0: none; r = fr->n + 1: all of them, those after the last piece too). */
+static uint64_t reach_generated(const frontier *fr, size_t r)
 {
-    uint64_t seen = __atomic_load_n(counted, __ATOMIC_RELAXED);
-    while (seen < upto &&
-           !__atomic_compare_exchange_n(counted, &seen, upto, false, __ATOMIC_RELAXED,
-                                        __ATOMIC_RELAXED))
+    return r == 0 ? 0 : r <= fr->n ? fr->v[r - 1].before_generated : fr->generated;
+}
+
+static uint64_t reach_expanded(const frontier *fr, size_t r)
+{
+    return r == 0 ? 0 : r <= fr->n ? fr->v[r - 1].before_expanded : fr->expanded;
+}
+
+/* Count the first moves' nodes up to reach `upto` (reach_generated) towards
+ * the limits, those past *reach (shared by the threads, which may come out
+ * of order: it only grows), and look at the limits. A goal met on the
+ * limit's last node (`goal`, its count == max_nodes) stands, as in the
+ * serial search. @return whether the search is halted. */
+static bool frontier_count(shared *sh, const frontier *fr, size_t *reach, size_t upto, bool goal)
+{
+    size_t seen = __atomic_load_n(reach, __ATOMIC_RELAXED);
+    while (
+        seen < upto &&
+        !__atomic_compare_exchange_n(reach, &seen, upto, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
         ;
-    uint64_t total = seen < upto ? __atomic_add_fetch(&sh->generated, upto - seen, __ATOMIC_RELAXED)
-                                 : __atomic_load_n(&sh->generated, __ATOMIC_RELAXED);
+    const uint64_t total = seen < upto
+        ? __atomic_add_fetch(&sh->generated, reach_generated(fr, upto) - reach_generated(fr, seen),
+                             __ATOMIC_RELAXED)
+        : __atomic_load_n(&sh->generated, __ATOMIC_RELAXED);
     if (goal && total == sh->max_nodes)
         return false;
     return shared_halted(sh, np_clock());
+}
+
+/* Bring a thread's next look at the limits forward to where its nodes, with
+ * the count of them all, would reach the node limit: the first moves
+ * counted since its last look (frontier_count) leave it less room. */
+static void limit_check_due(search *s)
+{
+    const shared *sh = s->sh;
+    if (!sh->max_nodes)
+        return;
+    const uint64_t total = __atomic_load_n(&sh->generated, __ATOMIC_RELAXED);
+    const uint64_t left = sh->max_nodes > total ? sh->max_nodes - total : 0;
+    if (s->reported + left < s->next_check)
+        s->next_check = s->reported + left;
 }
 
 /* One IDA* iteration as its ordered list of pieces, handed to the threads one
@@ -1155,9 +1183,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
      * searched in order stop where the serial search does (counted
      * all at once, the moves after the solution's piece stopped the search
      * before it). The caller's runner gets them all at once. */
-    uint64_t counted = 0; /* the first moves' nodes counted so far */
+    size_t reach = 0; /* how far the first moves are counted (reach_generated) */
     if (rc == NP_OK && (runner || fr.n == 0))
-        frontier_count(proto->sh, &counted, fr.generated, fr.n && fr.v[fr.n - 1].goal);
+        frontier_count(proto->sh, &fr, &reach, fr.n + 1, fr.n && fr.v[fr.n - 1].goal);
     piece_state *ps = rc == NP_OK ? calloc(fr.n ? fr.n : 1, sizeof *ps) : NULL;
     if (rc == NP_OK && !ps)
         rc = NP_ENOMEM;
@@ -1244,8 +1272,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
             if (ps[i].status != P_TODO || __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED) ||
                 i > __atomic_load_n(&proto->sh->found_piece, __ATOMIC_RELAXED))
                 continue;
-            if (frontier_count(proto->sh, &counted, fr.v[i].before_generated, fr.v[i].goal))
+            if (frontier_count(proto->sh, &fr, &reach, i + 1, fr.v[i].goal))
                 continue; /* a limit reached by the first moves before it */
+            limit_check_due(s);
             piece_state *q = &ps[i];
             int r = task_search(s, &fr.v[i], i, kind, weighted, q);
             if (r == FOUND) {
@@ -1276,12 +1305,15 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         }
     }
     proto->sh->running_it = NULL;
-    if (best == SIZE_MAX)
-        frontier_count(proto->sh, &counted, fr.generated, false);
-    /* Sum the pieces in serial order: all of them, or up to the solution. */
+    const bool halted = __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED);
+    if (best == SIZE_MAX && !halted)
+        frontier_count(proto->sh, &fr, &reach, fr.n + 1, false);
+    /* Sum the pieces in serial order: all of them, or up to the solution; a
+     * limit's, the first moves as far as they were counted (on one thread,
+     * the serial search's count where it stopped). */
     size_t end = best == SIZE_MAX ? fr.n : best + 1;
-    out->expanded = best == SIZE_MAX ? fr.expanded : fr.v[best].before_expanded;
-    out->generated = best == SIZE_MAX ? fr.generated : fr.v[best].before_generated;
+    out->expanded = best == SIZE_MAX ? reach_expanded(&fr, reach) : fr.v[best].before_expanded;
+    out->generated = best == SIZE_MAX ? reach_generated(&fr, reach) : fr.v[best].before_generated;
     out->extra += fr.generated - out->generated;
     out->next_bound = fr.next_bound;
     for (size_t i = 0; i < fr.n; i++) {
@@ -1299,7 +1331,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     }
     /* Halted without a solution: stopped, even when no piece was left (the
      * first moves were the whole iteration). */
-    if (best == SIZE_MAX && __atomic_load_n(&proto->sh->halt, __ATOMIC_RELAXED))
+    if (best == SIZE_MAX && halted)
         out->stopped = true;
     /* A solution stands only when every piece before it finished: a piece a
      * limit cut may hold the one the serial search meets first. Else the
@@ -1688,13 +1720,6 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
     } else if (rc == NP_OK) {
         res->status = NP_STATUS_LIMIT;
         res->error = NP_ELIMIT;
-        /* Threads see the node limit late (each reports its nodes at its
-         * checks), and their pieces summed in serial order can pass it: the
-         * serial search would have stopped at N, the rest is work beyond it. */
-        if (sh.max_nodes && res->generated > sh.max_nodes) {
-            res->extra += res->generated - sh.max_nodes;
-            res->generated = sh.max_nodes;
-        }
     }
     search_free_tables(s);
     free(s);
