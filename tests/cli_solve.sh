@@ -393,6 +393,8 @@ echo "8 7 6 5 4 3 2 1 0" >deep.txt
 run solve -H md -j 1 --weight 100 deep.txt
 expect "--weight 100 on the 8-puzzle: a limit (exit 1), and the path cap named as its cause" 1 \
     out "stopped at bound" err "reached a limit" err "reaches 1000 moves"
+run solve -H md -j 1 --weight 100 --max-nodes 10 deep.txt
+check "  ... not when a limit was given (--max-nodes 10)" eval "[ $rc = 1 ] && ! grep -q '1000 moves' err"
 
 # ---- --check, limits --------------------------------------------------------------
 
@@ -638,11 +640,12 @@ check "unknown goal: exit 2" usage_error --goal middle
 check "-j 0: exit 2" usage_error -j 0
 check "-j 1025: exit 2" usage_error -j 1025
 # options of a search other than the one asked for are refused, not ignored (each ran, exit 0)
-check "--partition with -H md: exit 2" usage_error --partition no-such -H md
-check "--partition with --algorithm astar: exit 2" usage_error --partition 8:4-4 -a astar
-check "--gen with -H lc: exit 2" usage_error --gen -H lc
-check "--no-reflect with -H lc: exit 2" usage_error --no-reflect -H lc
-check "--prune with --algorithm astar: exit 2" usage_error --prune parent -a astar
+clash() { usage_error "$@" && grep -q "is for" err; }
+check "--partition with -H md: exit 2, said" clash --partition no-such -H md
+check "--partition with --algorithm astar: exit 2, said" clash --partition 8:4-4 -a astar
+check "--gen with -H lc: exit 2, said" clash --gen -H lc
+check "--no-reflect with -H lc: exit 2, said" clash --no-reflect -H lc
+check "--prune with --algorithm astar: exit 2, said" clash --prune parent -a astar
 # OMP_NUM_THREADS past -j's range counts as 1024 threads (before, 99,999 threads were asked
 # for: 9 GB and a crash after 40 s).
 printf '%s  # id=h\n' "$H1" >omp.txt

@@ -191,13 +191,15 @@ expect "annotated: illegal, not the goal, fewer moves than opt=" 1 \
 printf '1 0 2 3 4 5 6 7 8  # opt=3 moves=L\n' >bad.annot
 run verify bad.annot
 expect "annotated: fewer than opt=" 1 out "bad.annot:1: id 1: WRONG: 1 moves reach the goal, fewer than opt=3"
-# moves= runs to the next space, commas separating moves: "moves=L,R" is two moves, which end one
-# move from the goal (the comma ended the word, R was read as free text and L passed), and
-# "moves=L, length=1" one
-printf '1 0 2 3 4 5 6 7 8  # id=a moves=L,R\n1 0 2 3 4 5 6 7 8  # id=b moves=L, length=1\n' >bad.annot
+# moves= runs to the next space or the next field, commas separating moves: "moves=L,R" is two
+# moves, which end one move from the goal (the comma ended the word, R was read as free text and L
+# passed); "moves=L, length=1" one; in fields separated by commas, moves=LL ends at ",length="
+printf '%s\n' '1 0 2 3 4 5 6 7 8  # id=a moves=L,R' '1 0 2 3 4 5 6 7 8  # id=b moves=L, length=1' \
+    '1 2 0 3 4 5 6 7 8  # id=c,opt=2,moves=LL,length=2' >bad.annot
 run verify bad.annot
-expect "annotated: moves=L,R is two moves (wrong), moves=L, one (ok)" 1 \
-    out "bad.annot:1: id a: WRONG: the 2 moves end at 1 0 2 3 4 5 6 7 8" out "bad.annot:2: id b: ok, 1 moves"
+expect "annotated: moves=L,R is two moves (wrong), moves=L, one (ok), moves=LL,length=2 two" 1 \
+    out "bad.annot:1: id a: WRONG: the 2 moves end at 1 0 2 3 4 5 6 7 8" out "bad.annot:2: id b: ok, 1 moves" \
+    out "bad.annot:3: id c: ok, 2 moves \\(opt 2\\)"
 grep -E "id=(55)\b" "$DATA/korf100.txt" >k1.txt
 run solve -q -H md --max-nodes 10 --format json k1.txt
 cp out limit.json

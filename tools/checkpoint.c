@@ -882,32 +882,37 @@ static int take_lock(checkpoint *c)
 }
 
 /* The file a checkpoint at `path` is: path itself, or where the symbolic
- * link at path leads (followed to its end; a link to a file yet to be, one
- * step, relative to the link's directory), so that the rename writes the
- * file the user named and the lock is the one every name for it takes.
- * Malloc'd; NULL out of memory. */
+ * links from path lead (each relative target read from its link's
+ * directory; a chain may end at a file yet to be), so that the rename
+ * writes the file the user named and the lock is the one every name for it
+ * takes. A loop or too long a chain is left to open() to refuse. Malloc'd;
+ * NULL out of memory. */
 static char *checkpoint_file(const char *path)
 {
-    struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-        return strdup(path);
-    char *real = realpath(path, NULL);
-    if (real)
-        return real;
-    char target[PATH_MAX];
-    const ssize_t len = readlink(path, target, sizeof target - 1);
-    if (len <= 0)
-        return strdup(path);
-    target[len] = 0;
-    const char *slash = strrchr(path, '/');
-    if (target[0] == '/' || !slash)
-        return strdup(target);
-    const int dirlen = (int)(slash - path);
-    const size_t size = (size_t)dirlen + (size_t)len + 2;
-    char *joined = malloc(size);
-    if (joined)
-        snprintf(joined, size, "%.*s/%s", dirlen, path, target);
-    return joined;
+    char *cur = strdup(path);
+    for (int hops = 0; cur && hops < 40; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0 || !S_ISLNK(st.st_mode))
+            return cur;
+        char target[PATH_MAX];
+        const ssize_t len = readlink(cur, target, sizeof target);
+        if (len <= 0 || (size_t)len >= sizeof target)
+            return cur;
+        target[len] = 0;
+        const char *slash = strrchr(cur, '/');
+        char *next;
+        if (target[0] == '/' || !slash) {
+            next = strdup(target);
+        } else {
+            const int dirlen = (int)(slash - cur);
+            const size_t size = (size_t)dirlen + (size_t)len + 2;
+            if ((next = malloc(size)))
+                snprintf(next, size, "%.*s/%s", dirlen, cur, target);
+        }
+        free(cur);
+        cur = next;
+    }
+    return cur;
 }
 
 static int open_at(checkpoint **out, const char *path, const char *options, const np_board *boards,

@@ -434,8 +434,11 @@ static void on_progress(void *ctx, size_t index, size_t done, size_t total, cons
     /* After an interrupt the boards left come back stopped: those that had
      * searched are shown as interrupted, those that had not, not at all. */
     const bool stopped = interrupted && r->status == NP_STATUS_LIMIT;
-    if (stopped && r->generated == 0)
+    if (stopped && r->generated == 0) {
+        if (p->tty && done == total)
+            fputs("\r\033[K", stderr);
         return;
+    }
     char idbuf[32];
     const char *id = entry_id(&p->entries[index], idbuf, sizeof idbuf);
     const char *what = stopped ? "interrupted" : np_status_name(r->status);
@@ -1277,9 +1280,11 @@ static int print_results(const input *in, const np_result *res, double wall, con
     if (limits && !a->quiet) {
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
-        if (a->opts.weight > 1.0)
+        /* no limit given: the only one left is the path cap */
+        if (a->opts.weight > 1.0 && !a->opts.max_nodes && !(a->opts.timeout > 0) &&
+            !a->opts.max_memory)
             fprintf(stderr,
-                    "  a weighted search also stops when a path reaches %d moves, the most an "
+                    "  a weighted search stops when a path reaches %d moves, the most an "
                     "answer holds:\n  a smaller weight avoids that\n",
                     NP_MAX_PATH);
     }

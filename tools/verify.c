@@ -213,8 +213,19 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
 
 /* ---- first form: boards whose comment holds the answer -------------------- */
 
+/* Whether the comma at s starts another field: the word after it (up to a
+ * space or comma) holds '='. */
+static bool field_follows(const char *s)
+{
+    for (s++; *s && !isspace((unsigned char)*s) && *s != ','; s++)
+        if (*s == '=')
+            return true;
+    return false;
+}
+
 /* Find the answer's key=value words in the comment of `line` (split on spaces and
- * commas, as the board parser does). Modifies the comment in place. */
+ * commas, as the board parser does; moves= also takes the commas between its
+ * moves). Modifies the comment in place. */
 static const char *answer_from_comment(record *a, char *line, char *msg, size_t msglen)
 {
     record_init(a);
@@ -226,11 +237,12 @@ static const char *answer_from_comment(record *a, char *line, char *msg, size_t 
         while (*s && (isspace((unsigned char)*s) || *s == ','))
             s++;
         char *w = s;
-        /* moves= takes the letters up to the next space, commas among them
-         * as separators: "moves=L,R" is two moves (the comma ended the word,
-         * and R was read as free text) */
+        /* moves= takes the letters up to the next space or the next field
+         * (a word with '=' after a comma), commas among them as separators:
+         * "moves=L,R" is two moves (the comma ended the word, and R was read
+         * as free text), "moves=LL,length=2" two moves and a field */
         const bool moves = !strncmp(w, "moves=", 6);
-        while (*s && !isspace((unsigned char)*s) && (moves || *s != ','))
+        while (*s && !isspace((unsigned char)*s) && (*s != ',' || (moves && !field_follows(s))))
             s++;
         if (*s)
             *s++ = 0;
