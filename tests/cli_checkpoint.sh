@@ -188,6 +188,11 @@ if grep -q '^iter 0 ' good; then
         skip "a state that does not fit: the checkpoint holds no pieces yet"
     else
         expect "a state that does not fit the board: refused, exit 2, named" 2 err "checkpoint notfit holds a search state"
+        # the state is dropped from the file (it was kept, and refused again at every run): the same
+        # command then searches the board from its start
+        run solve -H lc -f json --checkpoint notfit one.txt
+        expect "  ... the same command again: the board searched from its start (exit 0)" 0
+        same_answers "  ... with the answer of an uninterrupted run" ref1.json out
     fi
 else
     skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"

@@ -441,6 +441,13 @@ void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
         if (b->started > 0)
             b->seconds_before += np_clock() - b->started;
         b->started = 0;
+        if (r->error == NP_EINVAL && b->state == CK_RUNNING) {
+            /* a state the search refused (another version's): dropped, so
+             * that the next run searches the board from its start */
+            clear_pieces(b);
+            b->state = CK_NONE;
+            b->seconds_before = 0;
+        }
         pthread_mutex_unlock(&c->lock);
         return;
     }

@@ -426,8 +426,9 @@ static void on_progress(void *ctx, size_t index, size_t done, size_t total, cons
     const progress_ctx *p = ctx;
     /* A board stopped by an interrupt is not finished: its checkpoint holds
      * where it stood. Nor is one that failed (out of memory, a resumed state
-     * refused): the next run tries it again. */
-    if (p->ck && r->status != NP_STATUS_ERROR && !(interrupted && r->status == NP_STATUS_LIMIT))
+     * refused), which checkpoint_finish does not record as an answer: the
+     * next run tries it again. */
+    if (p->ck && !(interrupted && r->status == NP_STATUS_LIMIT))
         checkpoint_finish(p->ck, p->idx[index], (np_result *)r);
     if (!p->show)
         return;
@@ -1073,7 +1074,8 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
          * checkpoint gave (a file written by another version of npuzzle). */
         fprintf(stderr,
                 "npuzzle solve: checkpoint %s holds a search state these boards do not have "
-                "(written by another version?); delete it to start over\n",
+                "(written by another version?); it is dropped from the file: the same command "
+                "searches the board again from its start, the others' answers kept\n",
                 a->checkpoint);
         rc = EXIT_USAGE;
     } else if (brc != NP_OK && rc == EXIT_OK) {
