@@ -435,21 +435,18 @@ static void on_progress(void *ctx, size_t index, size_t done, size_t total, cons
     /* After an interrupt the boards left come back stopped: those that had
      * searched are shown as interrupted, those that had not, not at all. */
     const bool stopped = interrupted && r->status == NP_STATUS_LIMIT;
-    if (stopped && r->generated == 0) {
-        if (p->tty && done == total)
-            fputs("\r\033[K", stderr);
-        return;
-    }
     char idbuf[32];
     const char *id = entry_id(&p->entries[index], idbuf, sizeof idbuf);
     const char *what = stopped ? "interrupted" : np_status_name(r->status);
-    if (p->tty)
-        fprintf(stderr, "\r\033[K[%zu/%zu] %s: %s", done, total, id, what);
-    else if (r->length >= 0)
-        fprintf(stderr, "[%zu/%zu] %s: %s, length %d, %.3f s\n", done, total, id, what, r->length,
-                r->seconds);
-    else
-        fprintf(stderr, "[%zu/%zu] %s: %s, %.3f s\n", done, total, id, what, r->seconds);
+    if (!(stopped && r->generated == 0)) { /* (a board not begun: nothing) */
+        if (p->tty)
+            fprintf(stderr, "\r\033[K[%zu/%zu] %s: %s", done, total, id, what);
+        else if (r->length >= 0)
+            fprintf(stderr, "[%zu/%zu] %s: %s, length %d, %.3f s\n", done, total, id, what,
+                    r->length, r->seconds);
+        else
+            fprintf(stderr, "[%zu/%zu] %s: %s, %.3f s\n", done, total, id, what, r->seconds);
+    }
     if (p->tty && done == total)
         fputs("\r\033[K", stderr);
 }

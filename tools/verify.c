@@ -225,7 +225,7 @@ static bool field_follows(const char *s)
 
 /* Find the answer's key=value words in the comment of `line` (split on spaces and
  * commas, as the board parser does; moves= also takes the commas between its
- * moves). Modifies the comment in place. */
+ * moves, which check_answer skips). Modifies the comment in place. */
 static const char *answer_from_comment(record *a, char *line, char *msg, size_t msglen)
 {
     record_init(a);
@@ -246,13 +246,6 @@ static const char *answer_from_comment(record *a, char *line, char *msg, size_t 
             s++;
         if (*s)
             *s++ = 0;
-        if (moves) {
-            char *o = w + 6;
-            for (char *i = o; *i; i++)
-                if (*i != ',')
-                    *o++ = *i;
-            *o = 0;
-        }
         char *eq = strchr(w, '=');
         if (!eq || eq == w)
             continue;
