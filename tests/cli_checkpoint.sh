@@ -11,6 +11,15 @@ cli_start "$@"
 # answers FILE: each json line without the fields that depend on timing: seconds, and the work
 # done beyond the serial count (nodes_extra)
 answers() { sed -E 's/"seconds":[0-9.]+,//; s/"nodes_extra":[0-9]+,//' "$1"; }
+# wait_for COND: poll COND (a shell test) every 10 ms while the run in the background ($pid)
+# lives; false if it ended first
+wait_for() {
+    while kill -0 $pid 2>/dev/null; do
+        eval "$1" && return 0
+        sleep 0.01
+    done
+    return 1
+}
 # same_answers NAME A B: files A and B give the same answers
 same_answers() {
     if [ "$(answers "$2")" = "$(answers "$3")" ] && [ -s "$2" ]; then pass "$1"; else
@@ -359,14 +368,6 @@ expect "  ... the same command under the target's name answers from it" 0 out "(
 rm -rf ckw ckw.tmp
 "$NP" solve -H md -j 1 -f json --checkpoint ckw --checkpoint-every 0 long.txt >out 2>err &
 pid=$!
-# wait_for COND: poll COND (a shell test) every 10 ms while the run lives; false if it ended first
-wait_for() {
-    while kill -0 $pid 2>/dev/null; do
-        eval "$1" && return 0
-        sleep 0.01
-    done
-    return 1
-}
 # block: with the run stopped, put a directory at ckw.tmp (the run may be between its creation of
 # the file and its rename: let it on a little until the name is free)
 block() {
@@ -419,11 +420,8 @@ rm -f ckm ckr
 "$NP" solve -H md -j 2 -f json --max-nodes 100000000 --checkpoint ckm --checkpoint-every 0 \
     k4.txt >out 2>err &
 pid=$!
-while kill -0 $pid 2>/dev/null; do
-    n=$(grep -c '^done' ckm 2>/dev/null)
-    [ "${n:-0}" -ge 3 ] && break
-    sleep 0.01
-done
+# shellcheck disable=SC2016 # expanded by wait_for's eval
+wait_for 'n=$(grep -c "^done" ckm 2>/dev/null); [ "${n:-0}" -ge 3 ]'
 kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
@@ -462,7 +460,7 @@ done
 rm -f cki
 "$NP" solve -H md -j 1 --progress --checkpoint cki k5.txt >out 2>err &
 pid=$!
-while kill -0 $pid 2>/dev/null && ! grep -q '^\[1/5\]' err; do sleep 0.01; done
+wait_for 'grep -q "^\[1/5\]" err'
 kill -INT $pid 2>/dev/null
 wait $pid
 rc=$?
