@@ -105,7 +105,9 @@ void usage_solve(void)
            "      --timeout S      give up on a board after S seconds (0: no limit)\n"
            "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
            "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
-           "                       available memory)\n");
+           "                       available memory); the answers of the input's boards\n"
+           "                       (about 1.1 KiB each) must fit in B too (default: in\n"
+           "                       the available memory), else the run is refused\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
@@ -1102,6 +1104,33 @@ static const char *resumed_answer_wrong(const np_board *b, np_goal goal, const n
     }
 }
 
+/* The memory the answers of the input's boards take beside the input itself:
+ * a result each (about 1 KiB: its moves), the batch's copy of its board and
+ * its place; where the input mixes board sizes, each size's batch has its
+ * own results and entries too. @return EXIT_OK when that fits in --max-memory
+ * (or, without it, in the memory available), else EXIT_PDB, said. */
+static int answers_fit(const input *in, const solve_args *a)
+{
+    bool mixed = false;
+    for (size_t i = 1; i < in->n && !mixed; i++)
+        mixed = in->v[i].board.rows != in->v[0].board.rows ||
+            in->v[i].board.cols != in->v[0].board.cols;
+    const double each = (double)(sizeof(np_result) + sizeof(np_board) + sizeof(size_t) + 1) +
+        (mixed ? (double)(sizeof(np_result) + sizeof(entry)) : 0.0);
+    const double need = each * (double)in->n;
+    const uint64_t limit = a->opts.max_memory ? a->opts.max_memory : np_mem_available();
+    if (!limit || need <= (double)limit)
+        return EXIT_OK;
+    char b1[32], b2[32];
+    fprintf(stderr,
+            "npuzzle solve: the answers of %zu boards need %s, more than the %s %s; solve "
+            "them in parts (--shard K/N, or split the input)\n",
+            in->n, np_format_bytes(b1, sizeof b1, (uint64_t)need),
+            np_format_bytes(b2, sizeof b2, limit),
+            a->opts.max_memory ? "--max-memory allows" : "available");
+    return EXIT_PDB;
+}
+
 /* Solve every board, one batch per board size (boards of one size share a
  * geometry and PDBs). *res receives the results in input order (malloc'd,
  * also on failure), *wall the time it took. @return an exit code. */
@@ -1143,11 +1172,13 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         bopts.prepare_ctx = &pctx;
     }
 
+    int rc = answers_fit(in, a);
+    if (rc != EXIT_OK)
+        return rc;
     *res = calloc(in->n ? in->n : 1, sizeof **res);
     np_board *boards = malloc((in->n ? in->n : 1) * sizeof *boards);
     size_t *idx = malloc((in->n ? in->n : 1) * sizeof *idx);
     bool *done = calloc(in->n ? in->n : 1, sizeof *done);
-    int rc = EXIT_OK;
     if (!*res || !boards || !idx || !done) {
         fprintf(stderr, "npuzzle solve: out of memory for %zu boards\n", in->n);
         rc = EXIT_PDB;
