@@ -192,16 +192,19 @@ PY
 if grep -q '^iter 0 ' good; then
     pieces=$(sed -n 's/^iter 0 [0-9]* [1-9][0-9]* \([0-9]*\) .*/\1/p' good)
     redigest good notfit '^(iter 0 \d+ [1-9]\d* )\d+' "\\g<1>$((pieces + 1))"
-    run solve -H lc --checkpoint notfit one.txt
+    run solve -H lc -f json --checkpoint notfit one.txt
     if grep -q '^iter 0 [0-9]* 0 ' good; then
         skip "a state that does not fit: the checkpoint holds no pieces yet"
     else
-        expect "a state that does not fit the board: refused, exit 2, named" 2 err "checkpoint notfit holds a search state"
-        # the state is dropped from the file (it was kept, and refused again at every run): the same
-        # command then searches the board from its start
-        run solve -H lc -f json --checkpoint notfit one.txt
-        expect "  ... the same command again: the board searched from its start (exit 0)" 0
+        # the state is dropped (it was kept, and refused again at every run) and the board searched
+        # from its start in the same run (it was left unanswered until the command ran again)
+        expect "a state that does not fit the board: named, dropped, the board searched again (exit 0)" 0 \
+            err "checkpoint notfit holds a search state .*searched again from its start"
         same_answers "  ... with the answer of an uninterrupted run" ref1.json out
+        run solve -H lc -f json --checkpoint notfit one.txt
+        expect "  ... the same command again: the answer from the file, nothing refused" 0
+        check "  ... nothing said of a state" test "$(grep -c 'search state' err)" = 0
+        same_answers "  ... the same answer" ref1.json out
     fi
 else
     skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"

@@ -261,6 +261,7 @@ typedef struct progress_ctx {
     uint64_t base_nodes;     /* nodes its earlier runs generated (a checkpoint's) */
     size_t current, total;   /* that board (its index in the batch), of how many */
     bool mpi;                /* npuzzle-mpi: boards go to ranks */
+    bool refused;            /* the search refused a state the checkpoint gave (solve_group) */
     double every;            /* least seconds between piece lines (--progress-every,
                               * at most half a second on a terminal) */
     double last_line;        /* when the board's last progress line was written */
@@ -1068,15 +1069,21 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     free(group);
     solve_pdb_close(&pdb);
-    if (brc == NP_EINVAL && pctx->ck) {
+    if (brc == NP_EINVAL && pctx->ck && !pctx->refused) {
         /* The boards were checked when read: what did not fit is a state the
-         * checkpoint gave (a file written by another version of npuzzle). */
+         * checkpoint gave (a file written by another version of npuzzle),
+         * which checkpoint_finish dropped. solve_all searches those boards
+         * again, from their start. */
         fprintf(stderr,
                 "npuzzle solve: checkpoint %s holds a search state these boards do not have "
-                "(written by another version?); it is dropped from the file: the same command "
-                "searches the board again from its start, the others' answers kept\n",
+                "(written by another version?); it is dropped: the board is searched again "
+                "from its start\n",
                 a->checkpoint);
-        rc = EXIT_USAGE;
+        pctx->refused = true;
+    } else if (brc == NP_EINVAL && pctx->ck) {
+        fprintf(stderr, "npuzzle solve: a board searched from its start was refused: %s\n",
+                np_strerror(brc));
+        rc = EXIT_PDB;
     } else if (brc != NP_OK && rc == EXIT_OK) {
         fprintf(stderr, "npuzzle solve: %s\n", np_strerror(brc));
         rc = cli_exit_for_error(brc);
@@ -1129,6 +1136,28 @@ static int answers_fit(const input *in, const solve_args *a)
             np_format_bytes(b2, sizeof b2, limit),
             a->opts.max_memory ? "--max-memory allows" : "available");
     return EXIT_PDB;
+}
+
+/* Solve the boards not done (marking them done), one batch per board size:
+ * boards and idx have room for every board. @return an exit code. */
+static int solve_left(np_result *res, const input *in, const solve_args *a, np_batch_opts *bopts,
+                      progress_ctx *pctx, np_board *boards, size_t *idx, bool *done)
+{
+    int rc = EXIT_OK;
+    for (size_t i = 0; i < in->n && rc == EXIT_OK && !interrupted; i++) {
+        if (done[i])
+            continue;
+        int r = in->v[i].board.rows, k = in->v[i].board.cols;
+        size_t m = 0;
+        for (size_t j = i; j < in->n; j++)
+            if (!done[j] && in->v[j].board.rows == r && in->v[j].board.cols == k) {
+                boards[m] = in->v[j].board;
+                idx[m++] = j;
+                done[j] = true;
+            }
+        rc = solve_group(res, in, boards, idx, m, a, bopts, pctx);
+    }
+    return rc;
 }
 
 /* Solve every board, one batch per board size (boards of one size share a
@@ -1206,18 +1235,14 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
     if (rc == EXIT_OK)
         rc = sizes_check(in, a);
     double t0 = np_clock();
-    for (size_t i = 0; i < in->n && rc == EXIT_OK && !interrupted; i++) {
-        if (done[i])
-            continue;
-        int r = in->v[i].board.rows, k = in->v[i].board.cols;
-        size_t m = 0;
-        for (size_t j = i; j < in->n; j++)
-            if (!done[j] && in->v[j].board.rows == r && in->v[j].board.cols == k) {
-                boards[m] = in->v[j].board;
-                idx[m++] = j;
-                done[j] = true;
-            }
-        rc = solve_group(*res, in, boards, idx, m, a, &bopts, &pctx);
+    if (rc == EXIT_OK)
+        rc = solve_left(*res, in, a, &bopts, &pctx, boards, idx, done);
+    /* Boards whose resumed state the search refused (dropped from the
+     * checkpoint): searched again from their start, once. */
+    if (rc == EXIT_OK && pctx.refused && !interrupted) {
+        for (size_t i = 0; i < in->n; i++)
+            done[i] = !((*res)[i].status == NP_STATUS_ERROR && (*res)[i].error == NP_EINVAL);
+        rc = solve_left(*res, in, a, &bopts, &pctx, boards, idx, done);
     }
     *wall = np_clock() - t0;
     free(boards);
