@@ -364,6 +364,30 @@ run solve -H pdb --pdb-dir "$T/plain/pdb" b8.txt
 expect "--pdb-dir under a regular file: solve -H pdb" 3 err "plain/pdb/3x3-bf-[0-9.]+\.pdb: cannot open: Not a directory"
 check "  ... and no advice to rebuild tables that are not at fault" eval '! grep -q -- "--force" err'
 
+# ---- a finished checkpoint in a read-only place -----------------------------------------
+# Its answers are printed again without a lock (none can be made there) and without a write; a
+# checkpoint such a run would write is refused by name.
+F="$T/ro-ck"
+printf '8 6 7 2 5 4 3 0 1\n' >ck8.txt
+if mount_small "$F" 1m; then
+    run solve -H md -f json --checkpoint "$F/ck" ck8.txt
+    expect "a checkpoint on a small tmpfs" 0
+    cp out ck8.json
+    if mount -o remount,ro "$F" 2>/dev/null; then
+        run solve -H md -f json --checkpoint "$F/ck" ck8.txt
+        expect "  ... remounted read-only: its answer printed again, exit 0" 0 out '"status":"solved"'
+        truth "  ... the same answer as the run that wrote it, its time too" cmp -s out ck8.json
+        run solve -H md -f json --checkpoint "$F/new" ck8.txt
+        expect "  ... a checkpoint to be made there: refused, exit 3, the lock and the reason named" 3 \
+            err "cannot create checkpoint lock .*ro-ck/new\.lock: read-only file system"
+        truth "  ... nothing printed" test ! -s out
+    else
+        skip "a finished checkpoint in a read-only place (mount -o remount,ro failed)"
+    fi
+else
+    skip "a finished checkpoint in a read-only place ($why)"
+fi
+
 # ---- a table changed while a solver has it mapped ---------------------------------
 # Korf's 100 with 15:5-5-5 (parent pruning, the slower search) takes many seconds; the table
 # is damaged one second in.

@@ -62,6 +62,7 @@ struct checkpoint {
     double last_try; /* when a write while searching was last tried */
     bool failing;    /* the last write while searching failed (reported once) */
     int error;       /* the state is incomplete (out of memory): no more writes */
+    bool read_only;  /* a finished file where no lock can be made: read, never written */
 };
 
 /* ---- digests --------------------------------------------------------------- */
@@ -216,6 +217,8 @@ static int sync_dir(const char *path)
  * lock held. */
 static int save_locked(checkpoint *c, bool quiet)
 {
+    if (c->read_only) /* every answer in it already: nothing to write */
+        return EXIT_OK;
     size_t len;
     char *text = render(c, &len);
     if (!text) {
@@ -854,11 +857,16 @@ static int read_file(checkpoint *c, FILE *f)
  * checkpoint would overwrite each other's file. The lock goes with the
  * process, so a killed run leaves none behind; the file itself is removed at
  * the close, and a run that got the lock on a file removed meanwhile takes the
- * new one. @return EXIT_OK or EXIT_PDB, reported. */
+ * new one. @return EXIT_OK or EXIT_PDB, reported; CK_NO_LOCK, not reported,
+ * where the lock cannot be made for want of permission (a read-only place:
+ * errno says which). */
+#define CK_NO_LOCK (-1)
 static int take_lock(checkpoint *c)
 {
     for (int tries = 0; tries < 16; tries++) {
         int fd = open(c->lockpath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM))
+            return CK_NO_LOCK;
         if (fd < 0) {
             fprintf(stderr, "npuzzle solve: cannot create checkpoint lock %s: %s\n", c->lockpath,
                     strerror(errno));
@@ -942,7 +950,8 @@ static int open_at(checkpoint **out, const char *path, const char *options, cons
     snprintf(c->tmp, strlen(path) + 32, "%s.tmp", c->path);
     snprintf(c->lockpath, strlen(path) + 8, "%s.lock", c->path);
     int lrc = take_lock(c);
-    if (lrc != EXIT_OK) {
+    const int lock_errno = errno;
+    if (lrc != EXIT_OK && lrc != CK_NO_LOCK) {
         checkpoint_close(c);
         return lrc;
     }
@@ -962,6 +971,7 @@ static int open_at(checkpoint **out, const char *path, const char *options, cons
         return EXIT_PDB;
     }
     FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
+    const bool had_file = f != NULL;
     if (fd >= 0 && !f) {
         const int e = errno;
         close(fd);
@@ -985,6 +995,24 @@ static int open_at(checkpoint **out, const char *path, const char *options, cons
         }
         for (size_t i = 0; i < n; i++)
             c->resumed += c->b[i].state != CK_NONE;
+    }
+    if (lrc == CK_NO_LOCK) {
+        /* Where no lock can be made (a read-only directory or file system,
+         * another user's), a finished checkpoint still gives its answers:
+         * nothing is written then. One with boards left would be. */
+        bool finished = had_file;
+        for (size_t i = 0; finished && i < n; i++)
+            finished = c->b[i].state == CK_DONE;
+        if (!finished) {
+            fprintf(stderr,
+                    "npuzzle solve: cannot create checkpoint lock %s: %s (%s, which this run "
+                    "would write)\n",
+                    c->lockpath, strerror(lock_errno),
+                    had_file ? "the checkpoint has boards left" : "no checkpoint there yet");
+            checkpoint_close(c);
+            return EXIT_PDB;
+        }
+        c->read_only = true;
     }
     c->last_write = np_clock();
     *out = c;
