@@ -242,15 +242,24 @@ else
     skip "a checkpoint in use: no flock(1) here"
 fi
 # A* boards side by side share --max-memory, so an A* checkpoint made on two threads resumes on two
-# threads only; two copies of an 8-puzzle board that A* solves in 600K but not in 300K
+# threads only, unless it is finished; two copies of an 8-puzzle board that A* solves in 600K but
+# not in 300K
 hardest8_twice astar2.txt
 rm -f cka
 run solve -a astar -H md -j 2 --max-memory 600K -f csv --checkpoint cka astar2.txt
 expect "A* -j 2 --max-memory 600K: 300K each, both stop at the limit" 1
+cp out cka.csv
 check "  ... the checkpoint records the threads" grep -q '^options .* jobs=2$' cka
+grep -v '^done 1 ' cka >cka-left0 # board 1 left, the digest redone
+redigest cka-left0 cka-left '^$' ''
+run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka-left astar2.txt
+expect "  ... a board left, resumed with -j 1: refused, both option lines shown, exit 2" 2 \
+    err "checkpoint cka-left was made with other options" err "jobs=2"
+cp cka cka-before
 run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka astar2.txt
-expect "  ... resumed with -j 1: refused, both option lines shown, exit 2" 2 \
-    err "checkpoint cka was made with other options" err "jobs=2"
+expect "  ... finished, read with -j 1: its answers (two limits, exit 1)" 1
+check "  ... the same answers as the run that made it" cmp -s out cka.csv
+check "  ... the file as it was (its options kept)" cmp -s cka cka-before
 run solve -a astar -j 1 -f csv --checkpoint cka2 astar2.txt
 expect "A* without -H: its checkpoint names the heuristic it uses (lc)" 0
 check "  ... heuristic=lc, not auto" grep -q '^options algorithm=astar heuristic=lc ' cka2

@@ -794,6 +794,15 @@ static int check_file(const checkpoint *c, FILE *f)
 /* Read the checkpoint file f, whole and undamaged (check_file). @return
  * EXIT_OK, EXIT_USAGE (made for other boards or options) or EXIT_PDB (a bad
  * field), reported. */
+/* Whether options a and b differ only in their " jobs=N" ends (the threads
+ * of A* boards solved side by side, solve.c's options_text). */
+static bool only_jobs_differ(const char *a, const char *b)
+{
+    const char *ja = strstr(a, " jobs="), *jb = strstr(b, " jobs=");
+    const size_t la = ja ? (size_t)(ja - a) : strlen(a), lb = jb ? (size_t)(jb - b) : strlen(b);
+    return la == lb && memcmp(a, b, la) == 0;
+}
+
 static int read_file(checkpoint *c, FILE *f)
 {
     char *line = NULL;
@@ -801,6 +810,10 @@ static int read_file(checkpoint *c, FILE *f)
     ssize_t len;
     long lineno = 0;
     int rc = EXIT_OK;
+    /* the file's options where they differ from the run's in the threads
+     * alone: that matters to boards left (they share the memory as the run
+     * that made it did), not to a finished file */
+    char *jobs_only = NULL;
     while (rc == EXIT_OK && (len = getline(&line, &cap, f)) > 0 && strncmp(line, "end ", 4) != 0) {
         lineno++;
         line[len - 1] = 0;
@@ -810,6 +823,12 @@ static int read_file(checkpoint *c, FILE *f)
             if (strncmp(line, "options ", 8) != 0) {
                 rc = EXIT_PDB;
                 fprintf(stderr, "npuzzle solve: checkpoint %s:2: bad field options\n", c->path);
+            } else if (strcmp(line + 8, c->options) != 0 &&
+                       only_jobs_differ(line + 8, c->options)) {
+                if (!(jobs_only = strdup(line + 8))) {
+                    fprintf(stderr, "npuzzle solve: out of memory for checkpoint %s\n", c->path);
+                    rc = EXIT_PDB;
+                }
             } else if (strcmp(line + 8, c->options) != 0) {
                 fprintf(stderr,
                         "npuzzle solve: checkpoint %s was made with other options:\n"
@@ -847,6 +866,25 @@ static int read_file(checkpoint *c, FILE *f)
         fprintf(stderr, "npuzzle solve: cannot read checkpoint %s: %s\n", c->path, strerror(errno));
         rc = EXIT_PDB;
     }
+    if (rc == EXIT_OK && jobs_only) {
+        bool finished = true;
+        for (size_t i = 0; finished && i < c->n; i++)
+            finished = c->b[i].state == CK_DONE;
+        if (finished) { /* kept as it is, answers and options */
+            free(c->options);
+            c->options = jobs_only;
+            jobs_only = NULL;
+        } else {
+            fprintf(stderr,
+                    "npuzzle solve: checkpoint %s was made with other options:\n"
+                    "  it has: %s\n  now:    %s\n"
+                    "  its A* boards left share the memory as that run's threads did: run with "
+                    "its -j, or delete it to start over\n",
+                    c->path, jobs_only, c->options);
+            rc = EXIT_USAGE;
+        }
+    }
+    free(jobs_only);
     free(line);
     return rc;
 }
