@@ -715,16 +715,26 @@ check "random: another seed gives other boards" test "$(cmp -s out rand5.txt; ec
 run_in rand5.txt solve -H md --format csv
 check "random: solve answers all 100, none unsolvable (ids from the comments)" \
     test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 100 -a "$(grep -c '^100,' out)" = 1
-# the answers are kept until all are printed (about 1.1 KiB a board): a run whose answers do not
-# fit in --max-memory is refused before any search (1000 boards: about 1.1 MiB)
+# the boards and their answers are kept until all are printed (about 1.3 KiB a board): a run whose
+# boards do not fit in --max-memory is refused while reading, before any search (1000 boards:
+# about 1.3 MiB); --shard keeps only its boards
 run random --size 3x3 -n 1000 --seed 5
 cp out rand1000.txt
 run_in rand1000.txt solve -H md --format csv --max-memory 1M
-expect "1000 boards, --max-memory 1M: refused, exit 3, naming the need and the limit" 3 \
-    err "the answers of 1000 boards need 1\.[0-9]* MiB, more than the 1\.00 MiB --max-memory allows"
+expect "1000 boards, --max-memory 1M: refused, exit 3, naming the line, the need and the limit" 3 \
+    err "^npuzzle solve: <stdin>:[0-9]+: [0-9]+ boards and their answers .*need more than the 1\.00 MiB --max-memory allows"
 check "  ... before any search: no answer printed" test ! -s out
 run_in rand1000.txt solve -H md --format csv --max-memory 2M
 check "  ... with 2M: all 1000 solved" test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 1000
+run_in rand1000.txt solve -H md --format csv --max-memory 200K --shard 7/10
+check "  ... with 200K and --shard 7/10: its 100 boards solved, the 7th (id 7) first" \
+    test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 100 -a "$(sed -n 2p out | cut -d, -f1)" = 7
+# boards of two sizes: each size's batch has its own answers, so the whole input is measured again
+{ printf '1 0 2 3\n'; cat rand1000.txt; } >mixed1000.txt
+run_in mixed1000.txt solve -H md --format csv --max-memory 1500K
+expect "  ... two sizes, 1500K: refused before any search, exit 3" 3 \
+    err "1001 boards and their answers need 2\.[0-9]* MiB, more than the 1\.46 MiB --max-memory allows"
+check "  ... no answer printed" test ! -s out
 run random --size 2x4 -n 30 --seed 9 --goal blank-last
 cp out rand24.txt
 run_in rand24.txt solve -H md --goal blank-last --size 2x4 --format csv

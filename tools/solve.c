@@ -105,9 +105,10 @@ void usage_solve(void)
            "      --timeout S      give up on a board after S seconds (0: no limit)\n"
            "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
            "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
-           "                       available memory); the answers of the input's boards\n"
-           "                       (about 1.1 KiB each) must fit in B too (default: in\n"
-           "                       the available memory), else the run is refused\n");
+           "                       available memory); the input's boards and their\n"
+           "                       answers (about 1.3 KiB each) must fit in B too\n"
+           "                       (default: in the available memory), else the run is\n"
+           "                       refused\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
@@ -179,10 +180,25 @@ typedef struct input {
     entry *v;
     size_t n, cap;
     boards_errors bad; /* malformed lines seen, across the files */
+    size_t seen;       /* boards read, across the files (those not kept too) */
+    size_t shard_k;    /* --shard K/N: keep the boards K, K+N, ... (from 1); */
+    size_t shard_n;    /*   0: every board */
+    uint64_t limit;    /* bytes the boards kept and their answers may take (0: no limit) */
+    bool limit_given;  /* that is --max-memory (else the memory available) */
 } input;
 
+/* The bytes a board kept takes, its answer to come included (answers_fit). */
+#define BOARD_BYTES (sizeof(entry) + sizeof(np_result) + sizeof(np_board) + sizeof(size_t) + 1)
+
+/* Keep board e (unless --shard leaves it to another run). @return 0, -1 out
+ * of memory, -2 over in->limit (nothing said). */
 static int input_push(input *in, const entry *e)
 {
+    const size_t k = in->seen++;
+    if (in->shard_n && k % in->shard_n != in->shard_k - 1)
+        return 0;
+    if (in->limit && (double)(in->n + 1) * (double)BOARD_BYTES > (double)in->limit)
+        return -2;
     if (in->n == in->cap) {
         size_t ncap = in->cap ? in->cap * 2 : 256;
         entry *v = realloc(in->v, ncap * sizeof *v);
@@ -208,7 +224,20 @@ static int read_boards(input *in, const char *path, int rows, int cols)
     while ((got = boards_next(&r, rows, cols, &e.board, &e.meta, &in->bad)) == 1) {
         e.file = r.name;
         e.line = r.lineno;
-        if (input_push(in, &e) != 0) {
+        const int pushed = input_push(in, &e);
+        if (pushed == -2) {
+            char b1[32];
+            fprintf(stderr,
+                    "npuzzle solve: %s:%ld: %zu boards and their answers (about %zu bytes each) "
+                    "need more than the %s %s; solve them in parts (--shard K/N, or split the "
+                    "input)\n",
+                    r.name, r.lineno, in->n + 1, BOARD_BYTES,
+                    np_format_bytes(b1, sizeof b1, in->limit),
+                    in->limit_given ? "--max-memory allows" : "available");
+            rc = EXIT_PDB;
+            break;
+        }
+        if (pushed != 0) {
             fprintf(stderr, "npuzzle solve: out of memory reading %s\n", r.name);
             rc = EXIT_PDB;
             break;
@@ -839,6 +868,13 @@ static void note_shared_ids(const input *in)
 static int read_input(input *in, const solve_args *a)
 {
     int rc = EXIT_OK;
+    /* --shard K/N: the boards K, K+N, K+2N, ... of the input (counted from 1),
+     * each keeping its id (its line number when it has no id=); the others
+     * are read (their lines checked) but not kept */
+    in->shard_k = a->shard_n > 0 ? (size_t)a->shard_k : 0;
+    in->shard_n = a->shard_n > 0 ? (size_t)a->shard_n : 0;
+    in->limit_given = a->opts.max_memory != 0;
+    in->limit = in->limit_given ? a->opts.max_memory : np_mem_available();
     if (a->nfiles == 0)
         rc = read_boards(in, "-", a->rows, a->cols);
     for (int i = 0; i < a->nfiles && rc == EXIT_OK; i++)
@@ -848,15 +884,6 @@ static int read_input(input *in, const solve_args *a)
         fprintf(stderr, "npuzzle solve: %ld malformed line%s, nothing solved\n", in->bad.count,
                 in->bad.count == 1 ? "" : "s");
         rc = EXIT_USAGE;
-    }
-    /* --shard K/N: the boards K, K+N, K+2N, ... of the input (counted from 1),
-     * each keeping its id (its line number when it has no id=). */
-    if (rc == EXIT_OK && a->shard_n > 0) {
-        size_t kept = 0;
-        for (size_t i = 0; i < in->n; i++)
-            if (i % (size_t)a->shard_n == (size_t)(a->shard_k - 1))
-                in->v[kept++] = in->v[i];
-        in->n = kept;
     }
     return rc;
 }
@@ -1111,27 +1138,28 @@ static const char *resumed_answer_wrong(const np_board *b, np_goal goal, const n
     }
 }
 
-/* The memory the answers of the input's boards take beside the input itself:
- * a result each (about 1 KiB: its moves), the batch's copy of its board and
- * its place; where the input mixes board sizes, each size's batch has its
- * own results and entries too. @return EXIT_OK when that fits in --max-memory
- * (or, without it, in the memory available), else EXIT_PDB, said. */
+/* The memory the boards kept and their answers take: BOARD_BYTES each (the
+ * input's entry, a result of about 1 KiB with its moves, the batch's copy of
+ * the board and its place; input_push held the input to that), and where the
+ * input mixes board sizes, each size's batch has its own results and entries
+ * too. @return EXIT_OK when that fits in --max-memory (or, without it, in the
+ * memory available), else EXIT_PDB, said. */
 static int answers_fit(const input *in, const solve_args *a)
 {
     bool mixed = false;
     for (size_t i = 1; i < in->n && !mixed; i++)
         mixed = in->v[i].board.rows != in->v[0].board.rows ||
             in->v[i].board.cols != in->v[0].board.cols;
-    const double each = (double)(sizeof(np_result) + sizeof(np_board) + sizeof(size_t) + 1) +
-        (mixed ? (double)(sizeof(np_result) + sizeof(entry)) : 0.0);
+    const double each =
+        (double)BOARD_BYTES + (mixed ? (double)(sizeof(np_result) + sizeof(entry)) : 0.0);
     const double need = each * (double)in->n;
     const uint64_t limit = a->opts.max_memory ? a->opts.max_memory : np_mem_available();
     if (!limit || need <= (double)limit)
         return EXIT_OK;
     char b1[32], b2[32];
     fprintf(stderr,
-            "npuzzle solve: the answers of %zu boards need %s, more than the %s %s; solve "
-            "them in parts (--shard K/N, or split the input)\n",
+            "npuzzle solve: %zu boards and their answers need %s, more than the %s %s; "
+            "solve them in parts (--shard K/N, or split the input)\n",
             in->n, np_format_bytes(b1, sizeof b1, (uint64_t)need),
             np_format_bytes(b2, sizeof b2, limit),
             a->opts.max_memory ? "--max-memory allows" : "available");
