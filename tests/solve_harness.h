@@ -9,6 +9,7 @@
 #ifndef NPUZZLE_TESTS_SOLVE_HARNESS_H
 #define NPUZZLE_TESTS_SOLVE_HARNESS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,48 @@ static inline void run_all(solve_fn solve, const char *what, const oracle *o, np
             ranks[n++] = r;
     run_sample(solve, what, o, ranks, n, h, weight);
     free(ranks);
+}
+
+/* Solve every stride-th board of the sample `ranks` (oracle o) with Manhattan
+ * distance at weights w1 and w2. Each answer must be within its weight of
+ * the oracle's distance; where `same`, the two must agree in length and
+ * nodes generated (a weight that rounds to the other). @return how many
+ * boards were solved with different counts; *tested: how many boards. */
+static inline size_t compare_weights(solve_fn solve, const oracle *o, const uint32_t *ranks,
+                                     size_t n, size_t stride, double w1, double w2, bool same,
+                                     size_t *tested)
+{
+    np_geom g;
+    assert_true(np_geom_init(&g, o->rows, o->cols,
+                             o->blank_last ? NP_GOAL_BLANK_LAST : NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    assert_non_null(a);
+    assert_non_null(b);
+    uint8_t p[OR_MAX_CELLS];
+    size_t differ = 0;
+    *tested = 0;
+    for (size_t i = 0; i < n; i += stride) {
+        perm_unrank(ranks[i], p, o->n);
+        const np_board bd = make_board(p, o->rows, o->cols);
+        const np_search_opts o1 = {.heuristic = NP_H_MD, .weight = w1};
+        const np_search_opts o2 = {.heuristic = NP_H_MD, .weight = w2};
+        assert_true(solve(a, &bd, &g, &o1) == NP_OK);
+        assert_true(solve(b, &bd, &g, &o2) == NP_OK);
+        const int opt = o->dist[ranks[i]];
+        if (a->length > (w1 > 1 ? w1 : 1) * opt + 1e-9 ||
+            b->length > (w2 > 1 ? w2 : 1) * opt + 1e-9)
+            fail_msg("[%s]: weight %g: length %d; weight %g: %d; optimal %d", board_str(p, o->n),
+                     w1, a->length, w2, b->length, opt);
+        if (same && (a->length != b->length || a->generated != b->generated))
+            fail_msg("[%s]: weight %g: length %d, %llu generated; weight %g: %d, %llu",
+                     board_str(p, o->n), w1, a->length, (unsigned long long)a->generated, w2,
+                     b->length, (unsigned long long)b->generated);
+        differ += a->generated != b->generated;
+        ++*tested;
+    }
+    free(a);
+    free(b);
+    return differ;
 }
 
 /* The two 8-puzzle boards at the largest distance, 31 moves (o: the 3x3

@@ -144,35 +144,13 @@ static void test_astar_weighted(void **state)
 static void test_astar_weight_tenths(void **state)
 {
     (void)state;
-    np_geom g;
-    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
-    np_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
-    assert_non_null(a);
-    assert_non_null(b);
     static const double pairs[][2] = {{1.19, 1.1}, {1.15, 1.1}, {1.09, 0}, {1.51, 1.5}};
-    uint8_t p[OR_MAX_CELLS];
-    size_t tested = 0;
-    for (size_t i = 0; i < nsample33; i += 40) {
-        perm_unrank(sample33[i], p, 9);
-        np_board bd = make_board(p, 3, 3);
-        for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
-            np_search_opts o1 = {.heuristic = NP_H_MD, .weight = pairs[k][0]};
-            np_search_opts o2 = {.heuristic = NP_H_MD, .weight = pairs[k][1]};
-            assert_true(np_astar_solve(a, &bd, &g, &o1) == NP_OK);
-            assert_true(np_astar_solve(b, &bd, &g, &o2) == NP_OK);
-            if (a->length != b->length || a->generated != b->generated)
-                fail_msg("[%s]: weight %g: length %d, %llu generated; weight %g: %d, %llu",
-                         board_str(p, 9), pairs[k][0], a->length, (unsigned long long)a->generated,
-                         pairs[k][1], b->length, (unsigned long long)b->generated);
-            if (a->length > pairs[k][0] * or33.dist[sample33[i]] + 1e-9)
-                fail_msg("[%s]: weight %g: length %d, optimal %d", board_str(p, 9), pairs[k][0],
-                         a->length, (int)or33.dist[sample33[i]]);
-        }
-        tested++;
+    for (size_t k = 0; k < sizeof pairs / sizeof pairs[0]; k++) {
+        size_t tested;
+        compare_weights(np_astar_solve, &or33, sample33, nsample33, 40, pairs[k][0], pairs[k][1],
+                        true, &tested);
+        assert_true(tested >= 50);
     }
-    assert_true(tested >= 50);
-    free(a);
-    free(b);
 }
 
 /* max_nodes: a board is solved only when A* needs at most that many nodes

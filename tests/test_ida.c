@@ -227,34 +227,12 @@ static void test_ida_weighted(void **state)
 static void test_ida_weight_thousandths(void **state)
 {
     (void)state;
-    np_geom g;
-    assert_true(np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
-    np_result *a = malloc(sizeof *a), *b = malloc(sizeof *b);
-    assert_non_null(a);
-    assert_non_null(b);
-    uint8_t p[OR_MAX_CELLS];
-    size_t tested = 0, differ = 0;
-    for (size_t i = 0; i < nsample33; i += 40) {
-        perm_unrank(sample33[i], p, 9);
-        np_board bd = make_board(p, 3, 3);
-        np_search_opts optimal = {.heuristic = NP_H_MD};
-        np_search_opts down = {.heuristic = NP_H_MD, .weight = 1.0009};
-        np_search_opts up = {.heuristic = NP_H_MD, .weight = 1.001};
-        assert_true(np_ida_solve(a, &bd, &g, &optimal) == NP_OK);
-        assert_true(np_ida_solve(b, &bd, &g, &down) == NP_OK);
-        if (a->length != b->length || a->generated != b->generated)
-            fail_msg("[%s]: weight 1.0009: length %d, %llu generated; optimal: %d, %llu",
-                     board_str(p, 9), b->length, (unsigned long long)b->generated, a->length,
-                     (unsigned long long)a->generated);
-        assert_true(np_ida_solve(b, &bd, &g, &up) == NP_OK);
-        differ += b->generated != a->generated;
-        tested++;
-    }
+    size_t tested;
+    compare_weights(np_ida_solve, &or33, sample33, nsample33, 40, 0, 1.0009, true, &tested);
     assert_true(tested >= 50);
-    if (differ == 0)
+    if (compare_weights(np_ida_solve, &or33, sample33, nsample33, 40, 0, 1.001, false, &tested) ==
+        0)
         fail_msg("weight 1.001 searched as the optimal search on all %zu boards", tested);
-    free(a);
-    free(b);
 }
 
 /* The other parity half: answered by parity, nothing searched. */
