@@ -255,11 +255,24 @@ redigest cka-left0 cka-left '^$' ''
 run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka-left astar2.txt
 expect "  ... a board left, resumed with -j 1: refused, both option lines shown, exit 2" 2 \
     err "checkpoint cka-left was made with other options" err "jobs=2"
-cp cka cka-before
 run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka astar2.txt
-expect "  ... finished, read with -j 1: its answers (two limits, exit 1)" 1
-check "  ... the same answers as the run that made it" cmp -s out cka.csv
-check "  ... the file as it was (its options kept)" cmp -s cka cka-before
+expect "  ... finished, but its answers limits that -j 1 would not reach: refused, exit 2" 2 \
+    err "checkpoint cka was made with other options" err "jobs=2"
+# both solved (1200K: 600K each): the answers any -j gives, so it is read at any -j
+rm -f ckb
+run solve -a astar -H md -j 2 --max-memory 1200K -f csv --checkpoint ckb astar2.txt
+expect "A* -j 2 --max-memory 1200K: both solved" 0
+cp out ckb.csv
+cp ckb ckb-before
+run solve -a astar -H md -j 1 --max-memory 1200K -f csv --checkpoint ckb astar2.txt
+expect "  ... finished and solved, read with -j 1: its answers" 0
+check "  ... the same answers as the run that made it" cmp -s out ckb.csv
+check "  ... the file as it was (its options kept)" cmp -s ckb ckb-before
+# jobs= only as the options' end: other options after it are other options
+redigest ckb ckb-more '^(options .* jobs=2)$' '\g<1> weight=5'
+run solve -a astar -H md -j 1 --max-memory 1200K -f csv --checkpoint ckb-more astar2.txt
+expect "  ... a jobs= that is not the end of its options: refused, exit 2" 2 \
+    err "checkpoint ckb-more was made with other options"
 run solve -a astar -j 1 -f csv --checkpoint cka2 astar2.txt
 expect "A* without -H: its checkpoint names the heuristic it uses (lc)" 0
 check "  ... heuristic=lc, not auto" grep -q '^options algorithm=astar heuristic=lc ' cka2

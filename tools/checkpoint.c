@@ -450,6 +450,8 @@ void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
             clear_pieces(b);
             b->state = CK_NONE;
             b->seconds_before = 0;
+            if (c->resumed > 0)
+                c->resumed--; /* searched again from its start: not resumed */
         }
         pthread_mutex_unlock(&c->lock);
         return;
@@ -791,17 +793,33 @@ static int check_file(const checkpoint *c, FILE *f)
     return rc;
 }
 
+/* The length of options s without its end " jobs=N" (digits to the end of
+ * the line: the threads of A* boards solved side by side, solve.c's
+ * options_text), or all of it where it has none. */
+static size_t before_jobs(const char *s)
+{
+    const char *j = strstr(s, " jobs=");
+    if (!j)
+        return strlen(s);
+    const char *d = j + 6;
+    if (!*d)
+        return strlen(s);
+    for (const char *q = d; *q; q++)
+        if (*q < '0' || *q > '9')
+            return strlen(s);
+    return (size_t)(j - s);
+}
+
+/* Whether options a and b differ only in their " jobs=N" ends. */
+static bool only_jobs_differ(const char *a, const char *b)
+{
+    const size_t la = before_jobs(a), lb = before_jobs(b);
+    return la == lb && memcmp(a, b, la) == 0;
+}
+
 /* Read the checkpoint file f, whole and undamaged (check_file). @return
  * EXIT_OK, EXIT_USAGE (made for other boards or options) or EXIT_PDB (a bad
  * field), reported. */
-/* Whether options a and b differ only in their " jobs=N" ends (the threads
- * of A* boards solved side by side, solve.c's options_text). */
-static bool only_jobs_differ(const char *a, const char *b)
-{
-    const char *ja = strstr(a, " jobs="), *jb = strstr(b, " jobs=");
-    const size_t la = ja ? (size_t)(ja - a) : strlen(a), lb = jb ? (size_t)(jb - b) : strlen(b);
-    return la == lb && memcmp(a, b, la) == 0;
-}
 
 static int read_file(checkpoint *c, FILE *f)
 {
@@ -867,10 +885,13 @@ static int read_file(checkpoint *c, FILE *f)
         rc = EXIT_PDB;
     }
     if (rc == EXIT_OK && jobs_only) {
-        bool finished = true;
-        for (size_t i = 0; finished && i < c->n; i++)
-            finished = c->b[i].state == CK_DONE;
-        if (finished) { /* kept as it is, answers and options */
+        /* every board answered, and no answer a limit: a solved A* board's
+         * answer is the same whatever its share of the memory */
+        bool settled = true;
+        for (size_t i = 0; settled && i < c->n; i++)
+            settled =
+                c->b[i].state == CK_DONE && c->b[i].res && c->b[i].res->status != NP_STATUS_LIMIT;
+        if (settled) { /* kept as it is, answers and options */
             free(c->options);
             c->options = jobs_only;
             jobs_only = NULL;
@@ -878,8 +899,8 @@ static int read_file(checkpoint *c, FILE *f)
             fprintf(stderr,
                     "npuzzle solve: checkpoint %s was made with other options:\n"
                     "  it has: %s\n  now:    %s\n"
-                    "  its A* boards left share the memory as that run's threads did: run with "
-                    "its -j, or delete it to start over\n",
+                    "  its A* boards left, or stopped at the memory limit, share the memory as "
+                    "that run's threads did: run with its -j, or delete it to start over\n",
                     c->path, jobs_only, c->options);
             rc = EXIT_USAGE;
         }

@@ -103,12 +103,11 @@ void usage_solve(void)
            "                       board on several threads counts every thread's nodes;\n"
            "                       0, the default: no limit)\n"
            "      --timeout S      give up on a board after S seconds (0: no limit)\n"
-           "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
-           "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
-           "                       available memory); the input's boards and their\n"
-           "                       answers (about 1.3 KiB each) must fit in B too\n"
-           "                       (default: in the available memory), else the run is\n"
-           "                       refused\n");
+           "      --max-memory B   memory the run may use (bytes, K/M/G/T suffix): the\n"
+           "                       input's boards and their answers (about 1.3 KiB each;\n"
+           "                       more is refused), and A* the rest, shared by the boards\n"
+           "                       solved side by side (default: the available memory for\n"
+           "                       the boards, 3/4 of it for A*)\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
@@ -228,10 +227,10 @@ static int read_boards(input *in, const char *path, int rows, int cols)
         if (pushed == -2) {
             char b1[32];
             fprintf(stderr,
-                    "npuzzle solve: %s:%ld: %zu boards and their answers (about %zu bytes each) "
-                    "need more than the %s %s; solve them in parts (--shard K/N, or split the "
-                    "input)\n",
-                    r.name, r.lineno, in->n + 1, BOARD_BYTES,
+                    "npuzzle solve: %s:%ld: %zu board%s and their answers (about %zu bytes "
+                    "each) need more than the %s %s; solve them in parts (--shard K/N, or split "
+                    "the input)\n",
+                    r.name, r.lineno, in->n + 1, in->n ? "s" : "", BOARD_BYTES,
                     np_format_bytes(b1, sizeof b1, in->limit),
                     in->limit_given ? "--max-memory allows" : "available");
             rc = EXIT_PDB;
@@ -291,6 +290,7 @@ typedef struct progress_ctx {
     size_t current, total;   /* that board (its index in the batch), of how many */
     bool mpi;                /* npuzzle-mpi: boards go to ranks */
     bool refused;            /* the search refused a state the checkpoint gave (solve_group) */
+    bool retrying;           /* those boards searched again, from their start (solve_all) */
     double every;            /* least seconds between piece lines (--progress-every,
                               * at most half a second on a terminal) */
     double last_line;        /* when the board's last progress line was written */
@@ -861,6 +861,8 @@ static void note_shared_ids(const input *in)
     free(v);
 }
 
+static int answers_fit(const input *in, const solve_args *a);
+
 /* Read the boards of every FILE (standard input for none or '-'). A bad line
  * stops the run before any search: each is reported as FILE:LINE.
  * @return EXIT_OK, EXIT_USAGE (malformed lines) or EXIT_PDB (a file that
@@ -885,6 +887,8 @@ static int read_input(input *in, const solve_args *a)
                 in->bad.count == 1 ? "" : "s");
         rc = EXIT_USAGE;
     }
+    if (rc == EXIT_OK)
+        rc = answers_fit(in, a);
     return rc;
 }
 
@@ -1048,10 +1052,16 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     if (pdb.set)
         install_sigbus_handler();
+    /* --max-memory is the run's: the input's boards and their answers take
+     * their part first (read_input held them to it), A* the rest. */
+    if (o.max_memory) {
+        const uint64_t held = (uint64_t)in->n * BOARD_BYTES;
+        o.max_memory = o.max_memory > held ? o.max_memory - held : 1; /* 0: no limit */
+    }
     /* A* boards side by side (one to a thread) share the memory: each gets
-     * its part of --max-memory, or of three quarters of MemAvailable (which
-     * each would otherwise take whole). Under npuzzle-mpi each rank measures
-     * its own machine. */
+     * its part of that, or of three quarters of MemAvailable (which each
+     * would otherwise take whole). Under npuzzle-mpi each rank measures its
+     * own machine. */
     if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && !mpi_run) {
         /* the share counts every board of this size, finished ones too, so
          * that a run resumed from a checkpoint gives each the same */
@@ -1074,7 +1084,8 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
 #else
     int brc = np_batch_solve(part, boards, m, &g, &o, &share);
 #endif
-    if (pdb.set && brc == NP_OK) {
+    /* (a refused resumed state leaves the other boards' answers, which are printed) */
+    if (pdb.set && (brc == NP_OK || (brc == NP_EINVAL && pctx->ck && !pctx->retrying))) {
         /* A table rewritten in place while mapped would have fed the search
          * wrong values: check the files again before trusting the answers
          * (those nothing wrote to are not read again, unless --verify-tables). */
@@ -1096,7 +1107,7 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     free(group);
     solve_pdb_close(&pdb);
-    if (brc == NP_EINVAL && pctx->ck && !pctx->refused) {
+    if (brc == NP_EINVAL && pctx->ck && !pctx->retrying) {
         /* The boards were checked when read: what did not fit is a state the
          * checkpoint gave (a file written by another version of npuzzle),
          * which checkpoint_finish dropped. solve_all searches those boards
@@ -1229,9 +1240,7 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         bopts.prepare_ctx = &pctx;
     }
 
-    int rc = answers_fit(in, a);
-    if (rc != EXIT_OK)
-        return rc;
+    int rc = EXIT_OK;
     *res = calloc(in->n ? in->n : 1, sizeof **res);
     np_board *boards = malloc((in->n ? in->n : 1) * sizeof *boards);
     size_t *idx = malloc((in->n ? in->n : 1) * sizeof *idx);
@@ -1268,6 +1277,7 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
     /* Boards whose resumed state the search refused (dropped from the
      * checkpoint): searched again from their start, once. */
     if (rc == EXIT_OK && pctx.refused && !interrupted) {
+        pctx.retrying = true;
         for (size_t i = 0; i < in->n; i++)
             done[i] = !((*res)[i].status == NP_STATUS_ERROR && (*res)[i].error == NP_EINVAL);
         rc = solve_left(*res, in, a, &bopts, &pctx, boards, idx, done);
