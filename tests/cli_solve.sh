@@ -722,7 +722,7 @@ run random --size 3x3 -n 1000 --seed 5
 cp out rand1000.txt
 run_in rand1000.txt solve -H md --format csv --max-memory 1M
 expect "1000 boards, --max-memory 1M: refused, exit 3, naming the line, the need and the limit" 3 \
-    err "^npuzzle solve: <stdin>:[0-9]+: [0-9]+ boards and their answers .*need more than the 1\.00 MiB --max-memory allows"
+    err "^npuzzle solve: <stdin>:[0-9]+: at board [0-9]+, the boards and their answers .*need more than the 1\.00 MiB --max-memory allows"
 check "  ... before any search: no answer printed" test ! -s out
 run_in rand1000.txt solve -H md --format csv --max-memory 2M
 check "  ... with 2M: all 1000 solved" test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 1000

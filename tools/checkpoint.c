@@ -885,8 +885,10 @@ static int read_file(checkpoint *c, FILE *f)
         rc = EXIT_PDB;
     }
     if (rc == EXIT_OK && jobs_only) {
-        /* every board answered, and no answer a limit: a solved A* board's
-         * answer is the same whatever its share of the memory */
+        /* every board answered, and no answer a limit: an A* board solved
+         * (or unsolvable) has the same answer whatever its share of the
+         * memory; a limit (memory, --timeout, --max-nodes: not told apart)
+         * might not */
         bool settled = true;
         for (size_t i = 0; settled && i < c->n; i++)
             settled =
@@ -899,8 +901,8 @@ static int read_file(checkpoint *c, FILE *f)
             fprintf(stderr,
                     "npuzzle solve: checkpoint %s was made with other options:\n"
                     "  it has: %s\n  now:    %s\n"
-                    "  its A* boards left, or stopped at the memory limit, share the memory as "
-                    "that run's threads did: run with its -j, or delete it to start over\n",
+                    "  its A* boards left, or stopped at a limit, share the memory as that run's "
+                    "threads did: run with its -j, or delete it to start over\n",
                     c->path, jobs_only, c->options);
             rc = EXIT_USAGE;
         }

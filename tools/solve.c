@@ -103,11 +103,12 @@ void usage_solve(void)
            "                       board on several threads counts every thread's nodes;\n"
            "                       0, the default: no limit)\n"
            "      --timeout S      give up on a board after S seconds (0: no limit)\n"
-           "      --max-memory B   memory the run may use (bytes, K/M/G/T suffix): the\n"
-           "                       input's boards and their answers (about 1.3 KiB each;\n"
-           "                       more is refused), and A* the rest, shared by the boards\n"
-           "                       solved side by side (default: the available memory for\n"
-           "                       the boards, 3/4 of it for A*)\n");
+           "      --max-memory B   memory A* may use, shared by the boards solved side by\n"
+           "                       side (bytes, K/M/G/T suffix; default: 3/4 of the\n"
+           "                       available memory); the input's boards and their\n"
+           "                       answers (about 1.3 KiB each) must fit in B too\n"
+           "                       (default: in the available memory), else the run is\n"
+           "                       refused\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
            "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
@@ -227,10 +228,10 @@ static int read_boards(input *in, const char *path, int rows, int cols)
         if (pushed == -2) {
             char b1[32];
             fprintf(stderr,
-                    "npuzzle solve: %s:%ld: %zu board%s and their answers (about %zu bytes "
-                    "each) need more than the %s %s; solve them in parts (--shard K/N, or split "
-                    "the input)\n",
-                    r.name, r.lineno, in->n + 1, in->n ? "s" : "", BOARD_BYTES,
+                    "npuzzle solve: %s:%ld: at board %zu, the boards and their answers (about "
+                    "%zu bytes a board) need more than the %s %s; solve them in parts "
+                    "(--shard K/N, or split the input)\n",
+                    r.name, r.lineno, in->n + 1, BOARD_BYTES,
                     np_format_bytes(b1, sizeof b1, in->limit),
                     in->limit_given ? "--max-memory allows" : "available");
             rc = EXIT_PDB;
@@ -1052,16 +1053,12 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
     }
     if (pdb.set)
         install_sigbus_handler();
-    /* --max-memory is the run's: the input's boards and their answers take
-     * their part first (read_input held them to it), A* the rest. */
-    if (o.max_memory) {
-        const uint64_t held = (uint64_t)in->n * BOARD_BYTES;
-        o.max_memory = o.max_memory > held ? o.max_memory - held : 1; /* 0: no limit */
-    }
     /* A* boards side by side (one to a thread) share the memory: each gets
-     * its part of that, or of three quarters of MemAvailable (which each
-     * would otherwise take whole). Under npuzzle-mpi each rank measures its
-     * own machine. */
+     * its part of --max-memory, or of three quarters of MemAvailable (which
+     * each would otherwise take whole). Under npuzzle-mpi each rank measures
+     * its own machine. (The input's boards and answers are held to
+     * --max-memory too, but not taken from A*'s part: every rank, and every
+     * earlier version's checkpoint, gives A* the same.) */
     if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && !mpi_run) {
         /* the share counts every board of this size, finished ones too, so
          * that a run resumed from a checkpoint gives each the same */
