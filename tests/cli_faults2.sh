@@ -381,6 +381,18 @@ if mount_small "$F" 1m; then
         expect "  ... a checkpoint to be made there: refused, exit 3, the lock and the reason named" 3 \
             err "cannot create checkpoint lock .*ro-ck/new\.lock: read-only file system"
         truth "  ... nothing printed" test ! -s out
+        # a checkpoint with a board left (Korf #88, about a second with -H lc, stopped by SIGINT): refused
+        mount -o remount,rw "$F" 2>/dev/null
+        { cat ck8.txt; grep -h ' id=88 ' "$DATA/korf100.txt"; } >left.txt
+        timeout -s INT 0.3 "$NP" solve -H lc -j 2 --checkpoint "$F/left" left.txt >/dev/null 2>&1
+        mount -o remount,ro "$F" 2>/dev/null
+        if [ -f "$F/left" ] && ! grep -q '^done 1 ' "$F/left"; then
+            run solve -H lc -j 2 --checkpoint "$F/left" left.txt
+            expect "  ... one with a board left: refused, exit 3, the lock and the reason named" 3 \
+                err "cannot create checkpoint lock .*ro-ck/left\.lock: read-only file system \(the checkpoint has boards left"
+        else
+            skip "  ... one with a board left: the run ended before SIGINT (or wrote nothing)"
+        fi
     else
         skip "a finished checkpoint in a read-only place (mount -o remount,ro failed)"
     fi
