@@ -242,8 +242,8 @@ else
     skip "a checkpoint in use: no flock(1) here"
 fi
 # A* boards side by side share --max-memory, so an A* checkpoint made on two threads resumes on two
-# threads only, unless it is finished; two copies of an 8-puzzle board that A* solves in 600K but
-# not in 300K
+# threads only, unless every board is answered and none reached a limit; two copies of an 8-puzzle
+# board that A* solves in 600K but not in 300K
 hardest8_twice astar2.txt
 rm -f cka
 run solve -a astar -H md -j 2 --max-memory 600K -f csv --checkpoint cka astar2.txt

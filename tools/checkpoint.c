@@ -820,7 +820,6 @@ static bool only_jobs_differ(const char *a, const char *b)
 /* Read the checkpoint file f, whole and undamaged (check_file). @return
  * EXIT_OK, EXIT_USAGE (made for other boards or options) or EXIT_PDB (a bad
  * field), reported. */
-
 static int read_file(checkpoint *c, FILE *f)
 {
     char *line = NULL;
