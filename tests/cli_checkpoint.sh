@@ -209,6 +209,36 @@ if grep -q '^iter 0 ' good; then
 else
     skip "a state that does not fit: the interrupted run left no iteration in its checkpoint"
 fi
+# The same in two board sizes (each size is a batch of its own): both states dropped, both boards
+# searched again in the same run. The 5x5 board is a walk of 100 moves from the goal, 53 away
+# (92.7 M nodes with linear conflict): a checkpoint holding both boards in progress is put together
+# from two interrupted runs, one stopped in each board.
+printf '5 7 9 3 14 2 6 4 12 13 10 11 1 0 8 15 20 21 18 19 16 17 22 23 24 # id=w100\n' >w5.txt
+cat one.txt w5.txt >two.txt
+"$NP" solve -H lc -j 2 -f json -q w5.txt >refw5.json
+cat ref1.json refw5.json >reftwo.json
+rm -f cka ckb
+# (written after every piece: each run is stopped once its file shows the board in progress)
+"$NP" solve -H lc -j 2 --checkpoint-every 0 --checkpoint cka two.txt >/dev/null 2>&1 &
+pid=$!
+wait_for 'grep -q "^iter 0 [0-9]* [1-9][0-9]* [0-9]* " cka 2>/dev/null' && kill -INT $pid
+wait $pid
+"$NP" solve -H lc -j 2 --checkpoint-every 0 --checkpoint ckb two.txt >/dev/null 2>&1 &
+pid=$!
+wait_for 'grep -q "^iter 1 [0-9]* [1-9][0-9]* " ckb 2>/dev/null' && kill -INT $pid
+wait $pid
+if grep -q '^iter 0 [0-9]* [1-9][0-9]* [0-9]* ' cka && grep -q '^iter 1 [0-9]* [1-9][0-9]* ' ckb &&
+    grep -q '^done 0 ' ckb; then
+    { grep -Ev '^(done|iter|piece) |^end ' ckb; grep -E '^(iter|piece) 0 ' cka; grep -E '^(iter|piece) 1 ' ckb; } >both0
+    redigest both0 both '^(iter [01] \d+ [1-9]\d* )\d+' '\g<1>9999'
+    run solve -H lc -j 2 -f json --checkpoint both two.txt
+    expect "refused states in two sizes: both dropped, both boards searched again (exit 0)" 0 \
+        err "checkpoint both holds a search state"
+    check "  ... a note for each size" test "$(grep -c 'searched again from its start' err)" = 2
+    same_answers "  ... the answers of uninterrupted runs" reftwo.json out
+else
+    skip "refused states in two sizes: the interrupted runs did not stop in both boards"
+fi
 # the digest is checked before the header is judged: an edited options line is damage, not
 # another run's options
 sed '2s/heuristic=lc/heuristic=md/' good >hdr
