@@ -187,7 +187,7 @@ typedef struct input {
     bool limit_given;  /* that is --max-memory (else the memory available) */
 } input;
 
-/* The bytes a board kept takes, its answer to come included (answers_fit). */
+/* The bytes a board kept takes, its answer to come included. */
 #define BOARD_BYTES (sizeof(entry) + sizeof(np_result) + sizeof(np_board) + sizeof(size_t) + 1)
 
 /* Keep board e (unless --shard leaves it to another run). @return 0, -1 out
@@ -862,7 +862,33 @@ static void note_shared_ids(const input *in)
     free(v);
 }
 
-static int answers_fit(const input *in, const solve_args *a);
+/* The memory the boards kept and their answers take: BOARD_BYTES each (the
+ * input's entry, a result of about 1 KiB with its moves, the batch's copy of
+ * the board and its place), which input_push held the input to; where the
+ * input mixes board sizes, each size's batch has its own results and entries
+ * too, measured here against the same limit (in->limit). @return EXIT_OK when
+ * that fits, else EXIT_PDB, said. */
+static int answers_fit(const input *in)
+{
+    bool mixed = false;
+    for (size_t i = 1; i < in->n && !mixed; i++)
+        mixed = in->v[i].board.rows != in->v[0].board.rows ||
+            in->v[i].board.cols != in->v[0].board.cols;
+    if (!mixed) /* input_push measured it already */
+        return EXIT_OK;
+    const double each = (double)(BOARD_BYTES + sizeof(np_result) + sizeof(entry));
+    const double need = each * (double)in->n;
+    if (!in->limit || need <= (double)in->limit)
+        return EXIT_OK;
+    char b1[32], b2[32];
+    fprintf(stderr,
+            "npuzzle solve: %zu boards and their answers need %s, more than the %s %s; "
+            "solve them in parts (--shard K/N, or split the input)\n",
+            in->n, np_format_bytes(b1, sizeof b1, (uint64_t)need),
+            np_format_bytes(b2, sizeof b2, in->limit),
+            in->limit_given ? "--max-memory allows" : "available");
+    return EXIT_PDB;
+}
 
 /* Read the boards of every FILE (standard input for none or '-'). A bad line
  * stops the run before any search: each is reported as FILE:LINE.
@@ -889,7 +915,7 @@ static int read_input(input *in, const solve_args *a)
         rc = EXIT_USAGE;
     }
     if (rc == EXIT_OK)
-        rc = answers_fit(in, a);
+        rc = answers_fit(in);
     return rc;
 }
 
@@ -1144,34 +1170,6 @@ static const char *resumed_answer_wrong(const np_board *b, np_goal goal, const n
     case NP_STATUS_LIMIT: return NULL;
     default: return "has an unknown status";
     }
-}
-
-/* The memory the boards kept and their answers take: BOARD_BYTES each (the
- * input's entry, a result of about 1 KiB with its moves, the batch's copy of
- * the board and its place; input_push held the input to that), and where the
- * input mixes board sizes, each size's batch has its own results and entries
- * too. @return EXIT_OK when that fits in --max-memory (or, without it, in the
- * memory available), else EXIT_PDB, said. */
-static int answers_fit(const input *in, const solve_args *a)
-{
-    bool mixed = false;
-    for (size_t i = 1; i < in->n && !mixed; i++)
-        mixed = in->v[i].board.rows != in->v[0].board.rows ||
-            in->v[i].board.cols != in->v[0].board.cols;
-    const double each =
-        (double)BOARD_BYTES + (mixed ? (double)(sizeof(np_result) + sizeof(entry)) : 0.0);
-    const double need = each * (double)in->n;
-    const uint64_t limit = a->opts.max_memory ? a->opts.max_memory : np_mem_available();
-    if (!limit || need <= (double)limit)
-        return EXIT_OK;
-    char b1[32], b2[32];
-    fprintf(stderr,
-            "npuzzle solve: %zu boards and their answers need %s, more than the %s %s; "
-            "solve them in parts (--shard K/N, or split the input)\n",
-            in->n, np_format_bytes(b1, sizeof b1, (uint64_t)need),
-            np_format_bytes(b2, sizeof b2, limit),
-            a->opts.max_memory ? "--max-memory allows" : "available");
-    return EXIT_PDB;
 }
 
 /* Solve the boards not done (marking them done), one batch per board size:
