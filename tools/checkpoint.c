@@ -793,6 +793,15 @@ static int check_file(const checkpoint *c, FILE *f)
     return rc;
 }
 
+/* Whether every board holds its answer, and (no_limit) none of them a limit. */
+static bool all_answered(const checkpoint *c, bool no_limit)
+{
+    for (size_t i = 0; i < c->n; i++)
+        if (c->b[i].state != CK_DONE || (no_limit && c->b[i].res->status == NP_STATUS_LIMIT))
+            return false;
+    return true;
+}
+
 /* The length of options s without its end " jobs=N" (digits to the end of
  * the line: the threads of A* boards solved side by side, solve.c's
  * options_text), or all of it where it has none. */
@@ -888,11 +897,7 @@ static int read_file(checkpoint *c, FILE *f)
          * (or unsolvable) has the same answer whatever its share of the
          * memory; a limit (memory, --timeout, --max-nodes: not told apart)
          * might not */
-        bool settled = true;
-        for (size_t i = 0; settled && i < c->n; i++)
-            settled =
-                c->b[i].state == CK_DONE && c->b[i].res && c->b[i].res->status != NP_STATUS_LIMIT;
-        if (settled) { /* kept as it is, answers and options */
+        if (all_answered(c, true)) { /* kept as it is, answers and options */
             free(c->options);
             c->options = jobs_only;
             jobs_only = NULL;
@@ -1060,10 +1065,7 @@ static int open_at(checkpoint **out, const char *path, const char *options, cons
         /* Where no lock can be made (a read-only directory or file system,
          * another user's), a finished checkpoint still gives its answers:
          * nothing is written then. One with boards left would be. */
-        bool finished = had_file;
-        for (size_t i = 0; finished && i < n; i++)
-            finished = c->b[i].state == CK_DONE;
-        if (!finished) {
+        if (!had_file || !all_answered(c, false)) {
             fprintf(stderr,
                     "npuzzle solve: cannot create checkpoint lock %s: %s (%s, which this run "
                     "would write)\n",
