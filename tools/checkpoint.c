@@ -471,6 +471,11 @@ void checkpoint_finish(checkpoint *c, size_t i, np_result *r)
     pthread_mutex_unlock(&c->lock);
 }
 
+bool checkpoint_read_only(const checkpoint *c)
+{
+    return c->read_only;
+}
+
 size_t checkpoint_resumed(const checkpoint *c)
 {
     return c->resumed;

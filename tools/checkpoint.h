@@ -53,6 +53,10 @@ void checkpoint_close(checkpoint *c);
  * against the record. @return EXIT_OK or EXIT_USAGE (other tables; reported). */
 int checkpoint_tables(checkpoint *c, int rows, int cols, uint64_t digest);
 
+/* Whether the file is only read (a finished checkpoint where no lock can be
+ * made): checkpoint_save writes nothing then. */
+bool checkpoint_read_only(const checkpoint *c);
+
 /* How many boards the file held finished or in progress when it was opened. */
 size_t checkpoint_resumed(const checkpoint *c);
 

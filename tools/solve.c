@@ -1476,8 +1476,11 @@ int cmd_solve(int argc, char **argv)
         if (rc == EXIT_OK && interrupted) {
             if (crc == EXIT_OK && !a.quiet)
                 fprintf(stderr,
-                        "npuzzle solve: interrupted; checkpoint %s written (run the same "
-                        "command to continue)\n",
+                        checkpoint_read_only(ck)
+                            ? "npuzzle solve: interrupted; checkpoint %s left as it was "
+                              "(read-only, every board answered)\n"
+                            : "npuzzle solve: interrupted; checkpoint %s written (run the same "
+                              "command to continue)\n",
                         a.checkpoint);
             rc = crc == EXIT_OK ? EXIT_INTERRUPTED : crc;
         } else if (crc != EXIT_OK || checkpoint_error(ck) != EXIT_OK) {
