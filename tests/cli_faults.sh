@@ -59,8 +59,13 @@ if [ "$(id -u)" -ne 0 ]; then
     run gen --partition 8:4-4 --pdb-dir "$T/ro/pdb" -j 1 --quiet
     expect "gen into a read-only directory" 3 err "cannot write in the PDB directory .*ro/pdb"
     truth "  ... no file, no temporary file" test -z "$(ls -A ro/pdb)"
+elif nobody_can; then
+    as_nobody gen --partition 8:4-4 --pdb-dir "$T/ro/pdb" -j 1 --quiet
+    expect "gen into a read-only directory (as uid 65534)" 3 \
+        err "cannot write in the PDB directory .*ro/pdb"
+    truth "  ... no file, no temporary file" test -z "$(ls -A ro/pdb)"
 else
-    skip "gen into a read-only directory (running as root, which may write there)"
+    skip "gen into a read-only directory (running as root, which may write there; $why)"
 fi
 chmod 0755 ro/pdb
 # A directory no file can be made in, root or not (procfs): refused before any table is built

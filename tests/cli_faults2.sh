@@ -399,6 +399,24 @@ if mount_small "$F" 1m; then
 else
     skip "a finished checkpoint in a read-only place ($why)"
 fi
+# The same in a directory this user may not write in (EACCES: no lock can be made either).
+mkdir -p acc
+run solve -H md -f json --checkpoint "$T/acc/ck" ck8.txt
+cp out ck8-acc.json
+chmod 0555 acc
+if nobody_can; then
+    as_nobody solve -H md -f json --checkpoint "$T/acc/ck" ck8.txt
+    expect "a finished checkpoint in a directory uid 65534 may not write in: its answer, exit 0" 0 \
+        out '"status":"solved"'
+    truth "  ... the same answer as the run that wrote it" cmp -s out ck8-acc.json
+    truth "  ... nothing written there" test -z "$(ls -A acc | grep -vx ck)"
+    as_nobody solve -H md -f json --checkpoint "$T/acc/new" ck8.txt
+    expect "  ... a checkpoint to be made there: refused, exit 3, the lock and the reason named" 3 \
+        err "cannot create checkpoint lock .*acc/new\.lock: permission denied"
+else
+    skip "a finished checkpoint in a directory another user may not write in ($why)"
+fi
+chmod 0755 acc
 
 # ---- a table changed while a solver has it mapped ---------------------------------
 # Korf's 100 with 15:5-5-5 (parent pruning, the slower search) takes many seconds; the table

@@ -84,6 +84,30 @@ run_in() {
     rc=$?
     cli_after_run
 }
+# as_nobody ARGS...: the same as run, as the unprivileged user 65534 (nobody), to meet the
+# permission errors that root never meets; out and err are opened by this shell. Call
+# nobody_can first.
+as_nobody() {
+    LAST="(as uid 65534) npuzzle $*"
+    setpriv --reuid=65534 --regid=65534 --clear-groups "$NP" "$@" </dev/null >out 2>err
+    rc=$?
+    cli_after_run
+}
+# nobody_can: whether as_nobody can run here: running as root, with setpriv, and $NP
+# reachable by uid 65534 ($T is opened to others for it: its files stay 0644/0755). Sets $why.
+nobody_can() {
+    why=""
+    if [ "$(id -u)" -ne 0 ]; then
+        why="not running as root: the checks above meet the permission errors"
+    elif ! command -v setpriv >/dev/null 2>&1; then
+        why="no setpriv to run as another user"
+    else
+        chmod 0755 "$T"
+        setpriv --reuid=65534 --regid=65534 --clear-groups "$NP" version >/dev/null 2>&1 ||
+            why="uid 65534 cannot run $NP (a directory above it closed to others)"
+    fi
+    [ -z "$why" ]
+}
 
 # ---- checks, one "ok   NAME" / "FAIL NAME" line each ----------------------------------
 
