@@ -168,6 +168,26 @@ cp out astar1.json
 mpi -a astar -j 1 -f json "$DATA/hardest8.txt"
 expect "A* over 3 ranks" 0
 check "A* over 3 ranks: the moves and counts of -j 1 (the workers run A* too)" same out astar1.json
+# A* boards side by side on a rank share its memory, as in one process: a --max-memory that
+# each of the two boards fits alone but not in half of it gives both a limit at -j 2
+statuses() { sed -E -n 's/.*"status":"([a-z]+)".*/\1/p' out | sort | tr '\n' ' '; }
+B=""
+for b in 600K 800K 1200K 1600K 2400K; do
+    run solve -a astar -H md -j 1 --max-memory "$b" -f json "$DATA/hardest8.txt"
+    one=$(statuses)
+    run solve -a astar -H md -j 2 --max-memory "$b" -f json "$DATA/hardest8.txt"
+    if [ "$one" = "solved solved " ] && [ "$(statuses)" = "limit limit " ]; then
+        B=$b
+        break
+    fi
+done
+if [ -n "$B" ]; then
+    mpi -a astar -H md -j 2 --max-memory "$B" -f json "$DATA/hardest8.txt"
+    check "A* over 3 ranks at -j 2, --max-memory $B: each board its rank's half, a limit as in one process" \
+        test "$rc" = 1 -a "$(statuses)" = "limit limit "
+else
+    skip "A* memory shared on a rank: no --max-memory found that fits a board alone but not two"
+fi
 
 # ---- tables that differ on one rank ----------------------------------------------------
 mkdir -p pdb8

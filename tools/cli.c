@@ -56,6 +56,21 @@ int cli_threads(int option_value)
     return n < 1 ? 1 : n > CLI_MAX_THREADS ? CLI_MAX_THREADS : n;
 }
 
+uint64_t cli_astar_share(uint64_t max_memory, size_t all, int threads)
+{
+    if (threads < 2 || all < 2)
+        return max_memory;
+    const size_t side = all < (size_t)threads ? all : (size_t)threads;
+    uint64_t total = max_memory;
+    if (!total) {
+        const uint64_t avail = np_mem_available();
+        total = avail / 4 * 3;
+    }
+    if (!total) /* MemAvailable unknown: each takes the default, as alone */
+        return max_memory;
+    return (total / side) ? (total / side) : 1; /* 0 would mean no limit */
+}
+
 int cli_option_error(const char *cmd, int c, char **argv, const struct option *longopts)
 {
     /* The word getopt last stepped past: the option itself, except for a short

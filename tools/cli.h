@@ -64,6 +64,12 @@ char *cli_pdb_dir(const char *option_value);
  * up to CLI_MAX_THREADS. */
 int cli_threads(int option_value);
 
+/* The memory each A* board gets when `all` boards of a size share `threads`
+ * threads, a board a thread: its part of max_memory (0: of three quarters of
+ * MemAvailable, which each would otherwise take whole), never 0 (no limit);
+ * max_memory itself when they are not side by side. */
+uint64_t cli_astar_share(uint64_t max_memory, size_t all, int threads);
+
 /* The value of --pdb-dir, or NULL (reported) when it is empty: an unset
  * variable, most likely, which must not stand for the default directory. */
 const char *cli_pdb_dir_option(const char *cmd, const char *value);

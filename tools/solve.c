@@ -1085,21 +1085,13 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
      * its own machine. (The input's boards and answers are held to
      * --max-memory too, but not taken from A*'s part: every rank, and every
      * earlier version's checkpoint, gives A* the same.) */
-    if (bopts->algorithm == NP_ALG_ASTAR && bopts->threads > 1 && !mpi_run) {
+    if (bopts->algorithm == NP_ALG_ASTAR && !mpi_run) /* (npuzzle-mpi: each rank shares its own) */
         /* the share counts every board of this size, finished ones too, so
          * that a run resumed from a checkpoint gives each the same */
-        uint64_t total = o.max_memory;
-        if (!total) {
-            uint64_t avail = np_mem_available();
-            total = avail ? avail / 4 * 3 : 0;
-        }
-        size_t side = all < (size_t)bopts->threads ? all : (size_t)bopts->threads;
-        if (total && side > 1)
-            o.max_memory = (total / side) ? (total / side) : 1; /* 0 would mean no limit */
-    }
+        o.max_memory = cli_astar_share(o.max_memory, all, bopts->threads);
 #ifdef NP_MPI
     char *dir = cli_pdb_dir(a->pdb_dir_opt);
-    int brc = mpi_active() ? mpi_solve_batch(part, boards, m, &g, &o, bopts, dir ? dir : "")
+    int brc = mpi_active() ? mpi_solve_batch(part, boards, m, all, &g, &o, bopts, dir ? dir : "")
                            : np_batch_solve(part, boards, m, &g, &o, &share);
     free(dir);
     if (brc == NP_EMISMATCH && mpi_active())

@@ -18,6 +18,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
+
 enum {
     TAG_GROUP = 1,     /* rank 0 -> worker: msg_group */
     TAG_GROUP_REPLY,   /* worker -> rank 0: msg_group_reply */
@@ -37,6 +39,7 @@ enum {
 
 typedef struct msg_group {
     int rows, cols;
+    uint64_t all; /* the input's boards of this size (A*'s share of a rank's memory) */
 } msg_group;
 
 typedef struct msg_group_reply {
@@ -605,6 +608,8 @@ int mpi_serve(const mpi_worker_ops *ops)
             if (open) {
                 o.cancel = ops->cancel;
                 o.threads = 1;
+                if (ops->algorithm == NP_ALG_ASTAR) /* its boards side by side share its memory */
+                    o.max_memory = cli_astar_share(o.max_memory, (size_t)grp.all, threads);
                 group_reply(rep, &g, &o, dir);
             }
             MPI_Send(rep, sizeof *rep, MPI_BYTE, 0, TAG_GROUP_REPLY, MPI_COMM_WORLD);
@@ -742,9 +747,10 @@ static void worker_cancelled(int cancelled, const volatile int *cancel)
 }
 
 /* Open the group on every worker and compare its tables with ours. */
-static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const char *dir)
+static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const char *dir,
+                       size_t all)
 {
-    msg_group grp = {g->rows, g->cols};
+    msg_group grp = {g->rows, g->cols, all};
     for (int r = 1; r < nranks; r++)
         MPI_Send(&grp, sizeof grp, MPI_BYTE, r, TAG_GROUP, MPI_COMM_WORLD);
     msg_group_reply *mine = calloc(1, sizeof *mine), *rep = malloc(sizeof *rep);
@@ -1130,8 +1136,9 @@ static int boards_message(local *l, crew *c, int r, const volatile int *cancel)
     return n;
 }
 
-int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const np_geom *g,
-                    const np_search_opts *opts, const np_batch_opts *bopts, const char *dir)
+int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, size_t all,
+                    const np_geom *g, const np_search_opts *opts, const np_batch_opts *bopts,
+                    const char *dir)
 {
     crew *c = calloc(1, sizeof *c);
     if (c)
@@ -1146,7 +1153,7 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
     if (rc == NP_OK && nranks > 1024)
         rc = NP_EUNSUPPORTED;
     if (rc == NP_OK)
-        rc = group_start(c, g, opts, dir);
+        rc = group_start(c, g, opts, dir, all);
     int threads0 = bopts->threads > 0 ? bopts->threads : 1;
     local l = {.lock = PTHREAD_MUTEX_INITIALIZER,
                .boards = boards,
@@ -1184,6 +1191,8 @@ int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const 
         const volatile int *cancel = opts->cancel;
         np_search_opts o1 = *opts;
         o1.threads = 1;
+        if (bopts->algorithm == NP_ALG_ASTAR)
+            o1.max_memory = cli_astar_share(o1.max_memory, all, threads0);
         l.opts = &o1;
         pthread_t tid[64];
         int nlocal;

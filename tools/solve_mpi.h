@@ -73,8 +73,12 @@ int mpi_serve(const mpi_worker_ops *ops);
  * checking that every worker opened the same tables (`dir`: rank 0's table
  * directory, for the messages). @return NP_OK, an np_error, or
  * NP_EMISMATCH when a worker's tables differ or it could not open them
- * (reported, naming the rank and the file). */
-int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, const np_geom *g,
-                    const np_search_opts *opts, const np_batch_opts *bopts, const char *dir);
+ * (reported, naming the rank and the file). `all`: the input's boards of this
+ * size, finished ones too; A* boards side by side on a rank share its memory
+ * (opts->max_memory, else its own MemAvailable) by its threads, up to `all`
+ * (cli_astar_share). */
+int mpi_solve_batch(np_result *results, const np_board *boards, size_t m, size_t all,
+                    const np_geom *g, const np_search_opts *opts, const np_batch_opts *bopts,
+                    const char *dir);
 
 #endif
