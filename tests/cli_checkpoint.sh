@@ -288,6 +288,22 @@ expect "  ... a board left, resumed with -j 1: refused, both option lines shown,
 run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka astar2.txt
 expect "  ... finished, but its answers limits that -j 1 would not reach: refused, exit 2" 2 \
     err "checkpoint cka was made with other options" err "jobs=2"
+# at -j 3 two boards share the memory as at -j 2 (each gets half): read, and a board left searched
+run solve -a astar -H md -j 3 --max-memory 600K -f csv --checkpoint cka-left astar2.txt
+expect "  ... a board left, resumed with -j 3 (the same shares): searched, both stop at the limit" 1
+check "  ... the answers of the run that made it" cmp -s <(cut -d, -f1-5 out) <(cut -d, -f1-5 cka.csv)
+check "  ... the file now records the threads of this run" grep -q '^options .* jobs=3$' cka-left
+# one board has the whole memory at any -j
+head -n 1 astar2.txt >astar1.txt
+rm -f cka1
+run solve -a astar -H md -j 2 --max-memory 300K -f csv --checkpoint cka1 astar1.txt
+expect "A* one board -j 2 --max-memory 300K: stops at the limit" 1
+cp out cka1.csv
+grep -v '^done 0 ' cka1 >cka1-left0
+redigest cka1-left0 cka1-left '^$' ''
+run solve -a astar -H md -j 1 --max-memory 300K -f csv --checkpoint cka1-left astar1.txt
+expect "  ... left, resumed with -j 1 (one board: the same share): searched, the limit again" 1
+check "  ... the answer of the run that made it" cmp -s <(cut -d, -f1-5 out) <(cut -d, -f1-5 cka1.csv)
 # both solved (1200K: 600K each): the answers any -j gives, so it is read at any -j
 rm -f ckb
 run solve -a astar -H md -j 2 --max-memory 1200K -f csv --checkpoint ckb astar2.txt

@@ -59,10 +59,11 @@ struct checkpoint {
     double observe_every; /* seconds between running calls (np_journal.running_every) */
     void *observe_ctx;
     double every, last_write;
-    double last_try; /* when a write while searching was last tried */
-    bool failing;    /* the last write while searching failed (reported once) */
-    int error;       /* the state is incomplete (out of memory): no more writes */
-    bool read_only;  /* a finished file where no lock can be made: read, never written */
+    double last_try;        /* when a write while searching was last tried */
+    bool failing;           /* the last write while searching failed (reported once) */
+    int error;              /* the state is incomplete (out of memory): no more writes */
+    bool read_only;         /* a finished file where no lock can be made: read, never written */
+    const np_board *boards; /* the run's boards, while the file is read (open_at) */
 };
 
 /* ---- digests --------------------------------------------------------------- */
@@ -824,6 +825,45 @@ static size_t before_jobs(const char *s)
     return (size_t)(j - s);
 }
 
+/* The threads options s records (its " jobs=N" end; 1 without one). */
+static int jobs_of(const char *s)
+{
+    const size_t l = before_jobs(s);
+    return s[l] ? atoi(s + l + 6) : 1;
+}
+
+/* How many A* boards of each size share the memory at ja threads and at jb
+ * the same (cli_astar_share: min(the boards of that size, the threads))? The
+ * boards then get the same memory either way. */
+static bool same_shares(const checkpoint *c, int ja, int jb)
+{
+    struct board_size {
+        int rows, cols;
+        size_t count;
+    } size[64];
+    int nsizes = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        int k = 0;
+        while (k < nsizes &&
+               (size[k].rows != c->boards[i].rows || size[k].cols != c->boards[i].cols))
+            k++;
+        if (k == nsizes) {
+            if (nsizes == 64)
+                return false; /* more sizes than told apart here: not the same */
+            size[nsizes++] = (struct board_size){c->boards[i].rows, c->boards[i].cols, 0};
+        }
+        size[k].count++;
+    }
+    for (int k = 0; k < nsizes; k++) {
+        const size_t m = size[k].count;
+        const size_t sa = ja < 2 || m < 2 ? 1 : m < (size_t)ja ? m : (size_t)ja;
+        const size_t sb = jb < 2 || m < 2 ? 1 : m < (size_t)jb ? m : (size_t)jb;
+        if (sa != sb)
+            return false;
+    }
+    return true;
+}
+
 /* Whether options a and b differ only in their " jobs=N" ends. */
 static bool only_jobs_differ(const char *a, const char *b)
 {
@@ -842,8 +882,9 @@ static int read_file(checkpoint *c, FILE *f)
     long lineno = 0;
     int rc = EXIT_OK;
     /* the file's options where they differ from the run's in the threads
-     * alone: that matters to boards left (they share the memory as the run
-     * that made it did), not to a finished file */
+     * alone: that matters to A* boards left (they share the memory as the run
+     * that made it did) where the threads put another number of them side
+     * by side, not to a finished file */
     char *jobs_only = NULL;
     while (rc == EXIT_OK && (len = getline(&line, &cap, f)) > 0 && strncmp(line, "end ", 4) != 0) {
         lineno++;
@@ -902,7 +943,10 @@ static int read_file(checkpoint *c, FILE *f)
          * (or unsolvable) has the same answer whatever its share of the
          * memory; a limit (memory, --timeout, --max-nodes: not told apart)
          * might not */
-        if (all_answered(c, true)) { /* kept as it is, answers and options */
+        if (same_shares(c, jobs_of(jobs_only), jobs_of(c->options))) {
+            /* every board's share of the memory the same (one board, say):
+             * the run goes on under this run's options */
+        } else if (all_answered(c, true)) { /* kept as it is, answers and options */
             free(c->options);
             c->options = jobs_only;
             jobs_only = NULL;
@@ -1028,6 +1072,7 @@ static int open_at(checkpoint **out, const char *path, const char *options, cons
     c->n = n;
     c->every = every;
     c->boards_digest = boards_digest(boards, n);
+    c->boards = boards; /* until the file is read */
     /* Only a regular file (or none) is a checkpoint: a FIFO would block the
      * read, a device such as /dev/zero feed it without end, and the run's
      * rename would replace the device. Opened without blocking, then looked
@@ -1059,6 +1104,7 @@ static int open_at(checkpoint **out, const char *path, const char *options, cons
             rc = read_file(c, f);
         }
         fclose(f);
+        c->boards = NULL;
         if (rc != EXIT_OK) {
             checkpoint_close(c);
             return rc;
