@@ -119,6 +119,19 @@ expect_rc 0 "gen --compress with a bad .zst beside a kept table" \
     "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --compress
 expect_grep "compressing it again" "$T/err" "the bad .zst is said and written again"
 expect_rc 0 "the .zst written again unpacks to its table" "$NP" info "$Z/3x3-bf-1.2.3.4.pdb.zst"
+# a table rebuilt without --compress: the .zst beside it, of the table before, is removed (left, it
+# would be unpacked for the new table once the .pdb is gone), and not shown as the new one's
+expect_rc 0 "gen --force --8bit, no --compress, over a compressed table" \
+    "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --force --8bit
+expect_grep "removed .*3x3-bf-1.2.3.4.pdb.zst" "$T/err" "  ... the old .zst removed, and said"
+[ ! -e "$Z/3x3-bf-1.2.3.4.pdb.zst" ] && ok || bad "  ... the old .zst is still there"
+grep -q 'zst' "$T/out" && bad "  ... the summary still shows a .zst" || ok
+# the same for a .zst of another table standing at the name of one that is built
+rm -f "$Z"/*.pdb
+cp "$T/good.zst" "$Z/3x3-bf-5.6.7.8.pdb.zst"
+expect_rc 0 "gen with another table's .zst at a table's name" "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --quiet
+expect_grep "removed .*3x3-bf-5.6.7.8.pdb.zst" "$T/err" "  ... the foreign .zst removed, and said"
+expect_rc 0 "  ... the table built is its own" "$NP" info "$Z/3x3-bf-5.6.7.8.pdb"
 # a zstd stream that is no table (here 64 MiB of zeros) is refused at its header, unpacking nothing more
 if command -v zstd >/dev/null; then
     mkdir -p "$T/zz"

@@ -105,6 +105,12 @@ static bool file_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+static bool regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 static uint64_t file_bytes(const char *path)
 {
     struct stat st;
@@ -412,7 +418,21 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                 exit_code = cli_exit_for_pdb_error(zrc);
                 break;
             }
-        } else if (file_exists(pl->zst)) {
+        } else if (built && regular_file(pl->zst)) {
+            /* The .zst holds the table this run replaced (or another, or
+             * is damaged: why the table was built): left there, it would be
+             * unpacked for it once the .pdb is gone. */
+            if (unlink(pl->zst) == 0)
+                fprintf(stderr,
+                        "npuzzle gen: removed %s: it does not hold the table just built "
+                        "(--compress writes it anew)\n",
+                        pl->zst);
+            else
+                fprintf(stderr,
+                        "npuzzle gen: warning: %s does not hold the table just built and "
+                        "cannot be removed (%s): delete it\n",
+                        pl->zst, strerror(errno));
+        } else if (regular_file(pl->zst)) {
             zbytes = file_bytes(pl->zst);
         }
         double secs = np_clock() - t0;
