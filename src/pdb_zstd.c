@@ -31,6 +31,13 @@ static ssize_t read_some(int fd, void *buf, size_t len)
 int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
                     char *err, size_t errlen)
 {
+    return np_pdb_compress_cancel(src, dst, level, threads, NULL, out_bytes, err, errlen);
+}
+
+int np_pdb_compress_cancel(const char *src, const char *dst, int level, int threads,
+                           const volatile int *cancel, uint64_t *out_bytes, char *err,
+                           size_t errlen)
+{
     struct stat st;
     const int in = np__open_read(src, src, true, &st, err, errlen);
     if (in < 0)
@@ -58,6 +65,10 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
     ZSTD_CCtx_setPledgedSrcSize(cc, (unsigned long long)st.st_size);
 
     for (bool last = false; !last;) {
+        if (cancel && *cancel) {
+            rc = np__fail(NP_EINTR, err, errlen, "%s: interrupted", dst);
+            goto done;
+        }
         ssize_t n = read_some(in, ibuf, inlen);
         if (n < 0) {
             rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
@@ -67,6 +78,12 @@ int np_pdb_compress(const char *src, const char *dst, int level, int threads, ui
         last = n == 0 || total_in >= (uint64_t)st.st_size;
         ZSTD_inBuffer ib = {ibuf, (size_t)n, 0};
         for (bool finished = false; !finished;) {
+            /* (with worker threads, a call can wait inside zstd until a job
+             * ends: at a high level, seconds; the flag is seen after it) */
+            if (cancel && *cancel) { /* the end's flush too: the workers' last jobs */
+                rc = np__fail(NP_EINTR, err, errlen, "%s: interrupted", dst);
+                goto done;
+            }
             ZSTD_outBuffer ob = {obuf, outlen, 0};
             size_t left = ZSTD_compressStream2(cc, &ob, &ib, last ? ZSTD_e_end : ZSTD_e_continue);
             if (ZSTD_isError(left)) {

@@ -132,6 +132,22 @@ cp "$T/good.zst" "$Z/3x3-bf-5.6.7.8.pdb.zst"
 expect_rc 0 "gen with another table's .zst at a table's name" "$NP" gen --partition 8:4-4 --pdb-dir "$Z" --quiet
 expect_grep "removed .*3x3-bf-5.6.7.8.pdb.zst" "$T/err" "  ... the foreign .zst removed, and said"
 expect_rc 0 "  ... the table built is its own" "$NP" info "$Z/3x3-bf-5.6.7.8.pdb"
+# SIGINT while a table is compressed (one thread; the 3x4 table of 8 tiles, 9.5 MiB, takes seconds
+# at level 22): stopped, exit 130, the table kept, no .zst and no temporary file
+ZI="$T/zint"
+"$NP" gen --size 3x4 --pattern 1,2,3,4,5,6,7,8 -j 1 --pdb-dir "$ZI" --quiet >/dev/null 2>&1
+"$NP" gen --size 3x4 --pattern 1,2,3,4,5,6,7,8 -j 1 --pdb-dir "$ZI" --compress=22 >"$T/out" 2>"$T/err" &
+zpid=$!
+for _ in $(seq 200); do grep -q compressing "$T/err" && break; sleep 0.05; done
+sleep 0.3
+kill -INT $zpid
+wait $zpid
+zrc=$?
+[ "$zrc" -eq 130 ] && ok || bad "SIGINT while compressing: exit $zrc, want 130"
+expect_grep "interrupted; .*3x4-bf-1.2.3.4.5.6.7.8.pdb written, .*\.zst not" "$T/err" \
+    "SIGINT while compressing: said, the table written and the .zst not"
+[ -z "$(ls -A "$ZI" | grep -vx '3x4-bf-1.2.3.4.5.6.7.8.pdb')" ] && ok ||
+    bad "SIGINT while compressing left: $(ls -A "$ZI" | tr '\n' ' ')"
 # a zstd stream that is no table (here 64 MiB of zeros) is refused at its header, unpacking nothing more
 if command -v zstd >/dev/null; then
     mkdir -p "$T/zz"

@@ -704,6 +704,28 @@ static void test_info_max_value(void **state)
 
 /* ---- zstd ------------------------------------------------------------------ */
 
+/* A compression cancelled (the flag a signal sets) stops with NP_EINTR, leaves
+ * no temporary file and leaves the .zst there as it was. */
+static void test_zst_cancel(void **state)
+{
+    (void)state;
+    char p[512], z[520];
+    fault_copy(p, sizeof p, "cancel.pdb");
+    snprintf(z, sizeof z, "%s.zst", p);
+    volatile int cancel = 1;
+    assert_int_equal(np_pdb_compress_cancel(p, z, 3, 1, &cancel, NULL, err, sizeof err), NP_EINTR);
+    assert_false(exists(z));
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+    cancel = 0;
+    uint64_t zbytes = 0;
+    assert_int_equal(np_pdb_compress_cancel(p, z, 3, 1, &cancel, &zbytes, err, sizeof err), NP_OK);
+    assert_true(zbytes > 0 && (long)zbytes == file_size(z));
+    cancel = 1; /* over an existing .zst: it stays */
+    assert_int_equal(np_pdb_compress_cancel(p, z, 3, 1, &cancel, NULL, err, sizeof err), NP_EINTR);
+    assert_true((long)zbytes == file_size(z));
+    assert_int_equal(count_files(".tmp.", NULL, 0), 0);
+}
+
 static void test_zst_round_trip(void **state)
 {
     (void)state;
@@ -1316,6 +1338,7 @@ int main(void)
         cmocka_unit_test(test_fault_generator),
         cmocka_unit_test(test_info_max_value),
         cmocka_unit_test(test_zst_round_trip),
+        cmocka_unit_test(test_zst_cancel),
         cmocka_unit_test(test_zst_damaged),
         cmocka_unit_test(test_stamp),
         cmocka_unit_test(test_stamp_many),

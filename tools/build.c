@@ -411,8 +411,16 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
         if (o->zlevel && (built || zst_stale || !file_exists(pl->zst))) {
             if (show)
                 fprintf(stderr, "  compressing %s (zstd level %d)\n", pl->zst, o->zlevel);
-            int zrc =
-                np_pdb_compress(pl->path, pl->zst, o->zlevel, o->threads, &zbytes, err, sizeof err);
+            int zrc = np_pdb_compress_cancel(pl->path, pl->zst, o->zlevel, o->threads, &interrupted,
+                                             &zbytes, err, sizeof err);
+            if (zrc == NP_EINTR) {
+                /* a .zst there holds another table (else none was written) */
+                const bool removed = regular_file(pl->zst) && unlink(pl->zst) == 0;
+                fprintf(stderr, "npuzzle gen: interrupted; %s written, %s not%s\n", pl->path,
+                        pl->zst, removed ? " (the one there, of another table, removed)" : "");
+                exit_code = EXIT_INTERRUPTED;
+                break;
+            }
             if (zrc != NP_OK) {
                 fprintf(stderr, "npuzzle gen: %s\n", err);
                 exit_code = cli_exit_for_pdb_error(zrc);

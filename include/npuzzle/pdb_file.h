@@ -193,6 +193,16 @@ int np_pdb_write(const char *path, const np_geom *g, const uint8_t *tiles, int n
 int np_pdb_compress(const char *src, const char *dst, int level, int threads, uint64_t *out_bytes,
                     char *err, size_t errlen);
 
+/*! np_pdb_compress that stops when `cancel` (if not NULL) turns nonzero: read
+ *  between blocks of about 128 KiB in and out, so that a signal's flag stops a
+ *  compression of minutes within a moment (with worker threads, once zstd's
+ *  call in progress returns, which can wait for a job to end: seconds at high
+ *  levels). @return as np_pdb_compress, or NP_EINTR when cancelled (no
+ *  temporary file left, `dst` as it was). */
+int np_pdb_compress_cancel(const char *src, const char *dst, int level, int threads,
+                           const volatile int *cancel, uint64_t *out_bytes, char *err,
+                           size_t errlen);
+
 /*! Decompress the zstd file `src` into `dst` (temporary name, then rename),
  *  verifying the frame checksum. On any failure the temporary file is removed
  *  and `dst` is left as it was: a damaged or truncated frame never reaches it.
