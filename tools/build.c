@@ -65,10 +65,20 @@ static void on_progress(void *vctx, const np_pdb_gen_progress *p)
 /* Set by SIGINT/SIGTERM; the library polls it through the cancel pointers. */
 static volatile sig_atomic_t interrupted;
 
+/* Set while zstd's worker threads compress a table: a signal then stops the
+ * run only once zstd's call in progress returns, which can take a while. */
+static volatile sig_atomic_t compressing_mt;
+
 static void on_interrupt(int sig)
 {
     (void)sig;
     interrupted = 1;
+    if (compressing_mt) { /* said at once (write: safe in a handler) */
+        static const char m[] = "\nnpuzzle gen: stopping once zstd's job in progress ends "
+                                "(a second signal ends the run at once)\n";
+        ssize_t w = write(STDERR_FILENO, m, sizeof m - 1);
+        (void)w;
+    }
 }
 
 /* mkdir -p */
@@ -411,8 +421,10 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
         if (o->zlevel && (built || zst_stale || !file_exists(pl->zst))) {
             if (show)
                 fprintf(stderr, "  compressing %s (zstd level %d)\n", pl->zst, o->zlevel);
+            compressing_mt = o->threads > 1;
             int zrc = np_pdb_compress_cancel(pl->path, pl->zst, o->zlevel, o->threads, &interrupted,
                                              &zbytes, err, sizeof err);
+            compressing_mt = 0;
             if (zrc == NP_EINTR) {
                 /* a .zst there holds another table (else none was written) */
                 const bool removed = regular_file(pl->zst) && unlink(pl->zst) == 0;
