@@ -209,6 +209,12 @@ expect_rc 0 "gen --dry-run" "$NP" gen --partition 8:4-4 --pdb-dir "$D" --dry-run
 [ ! -e "$D" ] && ok || bad "--dry-run created $D"
 expect_grep "3x3-bf-1.2.3.4.pdb" "$T/out" "dry run names the file"
 expect_grep "3024 entries" "$T/out" "dry run gives the entries"
+# a directory the run could not create (under a regular file): the dry run says so too
+touch "$T/plainfile"
+expect_rc 3 "gen --dry-run under a regular file: exit 3, as the run" \
+    "$NP" gen --partition 8:4-4 --pdb-dir "$T/plainfile/sub" --dry-run
+expect_grep "cannot create the PDB directory .*plainfile/sub: Not a directory" "$T/err" \
+    "  ... the directory and the reason named"
 # (exit 0, or 3 where the machine has too little memory for the 8-tile pattern)
 "$NP" gen --partition 15:7-8 --pdb-dir "$D" --dry-run --quiet >"$T/out" 2>"$T/err"
 rc=$?

@@ -503,8 +503,10 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
             return EXIT_USAGE;
         }
     struct stat dst;
-    if (o->dry_run && stat(o->dir, &dst) == 0 && !S_ISDIR(dst.st_mode)) {
-        /* a dry run creates nothing, but meets what the run would */
+    const int drc = o->dry_run ? stat(o->dir, &dst) : 0;
+    if (o->dry_run && ((drc == 0 && !S_ISDIR(dst.st_mode)) || (drc != 0 && errno == ENOTDIR))) {
+        /* a dry run creates nothing, but meets what the run would: a file
+         * at the name, or under a file */
         fprintf(stderr, "npuzzle gen: cannot create the PDB directory %s: %s\n", o->dir,
                 strerror(ENOTDIR));
         return EXIT_PDB;
