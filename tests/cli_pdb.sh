@@ -236,7 +236,20 @@ expect_rc 3 "gen --max-memory too small" "$NP" gen --partition 8:4-4 --pdb-dir "
 expect_grep "max-memory" "$T/err" "memory refusal names the limit"
 [ ! -e "$T/m/3x3-bf-1.2.3.4.pdb" ] && ok || bad "refused gen wrote a file"
 expect_rc 0 "gen --max-memory --dry-run" "$NP" gen --partition 8:4-4 --pdb-dir "$T/m" --max-memory 1G --dry-run
-expect_grep "MemAvailable .*, --max-memory 1.00 GiB" "$T/err" "the size line shows the limit given, not the table's size"
+expect_grep "available .*, --max-memory 1.00 GiB" "$T/err" "the size line shows the limit given, not the table's size"
+# a limit on the address space (ulimit -v) counts: the 4x4 table of 7 tiles (110 MiB to build) under
+# one that leaves less is refused with the figures, before any allocation, no file left
+if ldd "$NP" 2>/dev/null | grep -q 'libasan'; then
+    skip "gen under ulimit -v: AddressSanitizer reserves terabytes of address space"
+elif (ulimit -v 120000 2>/dev/null); then
+    (ulimit -v 120000; "$NP" gen --size 4x4 --pattern 1,2,3,4,5,6,7 --pdb-dir "$T/ul" -j 1 --quiet) \
+        >"$T/out" 2>"$T/err"
+    urc=$?
+    [ "$urc" -eq 3 ] && ok || bad "gen under ulimit -v 120000: exit $urc, want 3"
+    expect_grep "pattern 1,2,3,4,5,6,7 needs 109.97 MiB but only [0-9.]* [KM]iB is available" "$T/err" \
+        "  ... the need and what the limit leaves named"
+    [ -z "$(ls -A "$T/ul" 2>/dev/null)" ] && ok || bad "  ... gen under ulimit -v left files"
+fi
 
 # ---- custom patterns, other boards and goals -----------------------------------
 expect_rc 0 "gen --pattern" "$NP" gen --size 3x3 --pattern 2,1/7 --pdb-dir "$T/p" --goal blank-last --quiet
@@ -251,7 +264,7 @@ expect_grep "2x3-bf-1.2.3.pdb" "$T/out" "2x3 file"
 expect_rc 0 "gen progress lines" "$NP" gen --size 3x3 --pattern 1,2 --pdb-dir "$T/q" --force
 expect_grep "depth" "$T/err" "progress lines on stderr"
 expect_grep "entries" "$T/err" "sizes on stderr"
-expect_grep "MemAvailable" "$T/err" "MemAvailable on stderr"
+expect_grep "; available [0-9.]* [KMGT]iB" "$T/err" "the memory available on stderr"
 expect_rc 0 "gen --progress bar" "$NP" gen --size 3x3 --pattern 1,2 --pdb-dir "$T/q" --force --progress
 expect_grep $'\r' "$T/err" "bar redraws with carriage returns"
 

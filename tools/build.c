@@ -252,7 +252,7 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
         if (show || !pl->fits)
             fprintf(stderr,
                     "  table %d/%d %s%s%s: %llu entries, %llu states; table %s%s + work %s = %s; "
-                    "MemAvailable %s%s%s\n",
+                    "available %s%s%s\n",
                     i + 1, n, tiles, pl->pat == &pl->own ? " (for the dual lookups)" : "",
                     pl->za ? " (zero-aware)" : "", (unsigned long long)pl->est.entries,
                     (unsigned long long)pl->est.states,
@@ -287,14 +287,16 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
             }
         }
         if (!pl->fits && !pl->keep && !pl->from_zst) {
-            fprintf(stderr,
-                    "npuzzle gen: pattern %s needs %s but only %s is available%s; "
-                    "use a partition with smaller patterns or free memory\n",
-                    tiles, np_format_bytes(b1, sizeof b1, need),
-                    np_format_bytes(b2, sizeof b2,
-                                    o->max_memory && (!have || o->max_memory < have) ? o->max_memory
-                                                                                     : have),
-                    o->max_memory && (!have || o->max_memory < have) ? " (--max-memory)" : "");
+            fprintf(
+                stderr,
+                "npuzzle gen: pattern %s needs %s but only %s is available%s; "
+                "use a partition with smaller patterns, or free memory (or raise a ulimit or control "
+                "group limit)\n",
+                tiles, np_format_bytes(b1, sizeof b1, need),
+                np_format_bytes(b2, sizeof b2,
+                                o->max_memory && (!have || o->max_memory < have) ? o->max_memory
+                                                                                 : have),
+                o->max_memory && (!have || o->max_memory < have) ? " (--max-memory)" : "");
             exit_code = EXIT_PDB;
         }
     }

@@ -8,9 +8,11 @@
 extern "C" {
 #endif
 
-/*! Bytes of memory available to new allocations (MemAvailable in
- *  /proc/meminfo), or 0 when it cannot be read (not an np_error). Cannot
- *  fail. Thread-safe. */
+/*! Bytes of memory available to new allocations: MemAvailable in
+ *  /proc/meminfo, or less where the process's limits leave less (RLIMIT_AS
+ *  and RLIMIT_DATA less what it maps; its control groups' memory limits, v1
+ *  or v2, less what they use besides page cache), at least 1; 0 when
+ *  MemAvailable cannot be read (not an np_error). Cannot fail. Thread-safe. */
 uint64_t np_mem_available(void);
 
 /*! A monotonic clock in seconds (arbitrary origin). Cannot fail. Thread-safe. */
