@@ -683,6 +683,20 @@ printf '%s\n%s\n' "$G33" "1 0 2 3" >mix2.txt
 run solve --progress -H pdb mix2.txt
 check "-H pdb and a 2x2 board after a 3x3 one: exit 2, mix2.txt:2 named, nothing solved first" \
     test "$rc" = 2 -a -n "$(grep -F 'mix2.txt:2: no default partition' err)" -a -z "$(grep solved err)"
+# the tables of a later size missing: said before the boards of the first size are searched (their
+# answers would be lost), the file, the board's line and the command that builds them named
+mkdir -p mixpdb
+NPUZZLE_PDB_DIR="$T/mixpdb" "$NP" gen --partition 8:4-4 -j 1 --quiet >/dev/null 2>&1
+printf '%s\n%s\n' "$G33" "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15" >mix3.txt
+NPUZZLE_PDB_DIR="$T/mixpdb" run solve --progress -H pdb mix3.txt
+check "-H pdb, 3x3 tables there and 4x4 ones not: exit 3, mix3.txt:2 and the table named, nothing searched" \
+    test "$rc" = 3 -a -n "$(grep -F 'mix3.txt:2: ' err | grep '4x4-bf-1.2.3.4.5.6.7.pdb: not found')" \
+    -a -n "$(grep -F 'npuzzle gen --partition 15:7-8' err)" -a -z "$(grep solved err)" -a ! -s out
+printf '%s\n' "$G33" >only3.txt
+NPUZZLE_PDB_DIR="$T/mixpdb" run solve --progress -H pdb --gen --partition 1,2,3,4,5,6,7,8 only3.txt
+check "--gen with a pattern the board cannot have: exit 2, before any search or build" \
+    test "$rc" = 2 -a -n "$(grep -F 'only3.txt:1: --gen: pattern 1 of the partition has 8 tiles' err)" \
+    -a -z "$(grep -E 'solved|building' err)"
 
 run solve no-such-file.txt
 check "missing file: exit 3" test "$rc" = 3

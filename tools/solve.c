@@ -934,15 +934,26 @@ static bool pdb_required(const solve_args *a)
         a->zero_aware == 1;
 }
 
-/* The options against every board size of the input, before any board is
- * searched: an error found only when its size's turn came would throw away
- * the answers of the sizes before it. @return EXIT_OK or EXIT_USAGE (said
- * on standard error, with the first board of the size at fault). */
-static int sizes_check(const input *in, const solve_args *a)
+/* The np_pdbset_open flags of the options. */
+static unsigned pdb_flags(const solve_args *a)
+{
+    return (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (a->opts.dual ? NP_PDBSET_DUAL : 0) |
+        (a->verify_tables ? 0 : NP_PDBSET_STAMP) | (a->zero_aware == 1 ? NP_PDBSET_ZERO_AWARE : 0);
+}
+
+/* The options against every board size of the input that has boards to
+ * search (not done[i]: a checkpoint's answers need no tables), before any
+ * board is searched: an error found only when its size's turn came would
+ * throw away the answers of the sizes before it. @return EXIT_OK, EXIT_USAGE
+ * or EXIT_PDB (a table missing), said on standard error with the first board
+ * of the size at fault. */
+static int sizes_check(const input *in, const solve_args *a, const bool *done)
 {
     bool seen[NP_MAX_SIDE + 1][NP_MAX_SIDE + 1] = {{false}};
     for (size_t i = 0; i < in->n; i++) {
         const entry *e = &in->v[i];
+        if (done[i])
+            continue;
         const int r = e->board.rows, k = e->board.cols;
         if (seen[r][k])
             continue;
@@ -972,6 +983,23 @@ static int sizes_check(const input *in, const solve_args *a)
             return EXIT_USAGE;
         }
     }
+    /* then the tables each size needs (exit 3), once no usage error is left */
+    for (int r = 0; r <= NP_MAX_SIDE && pdb_required(a); r++)
+        for (int k = 0; k <= NP_MAX_SIDE; k++) {
+            if (!seen[r][k])
+                continue;
+            size_t i = 0;
+            while (done[i] || in->v[i].board.rows != r || in->v[i].board.cols != k)
+                i++;
+            np_geom g;
+            np_geom_init(&g, r, k, a->goal);
+            char where[4096 + 32];
+            snprintf(where, sizeof where, "%s:%ld", in->v[i].file, in->v[i].line);
+            int prc = solve_pdb_precheck(&g, a->partition, a->pdb_dir_opt, a->gen, pdb_flags(a),
+                                         a->zero_aware == -1, where);
+            if (prc != EXIT_OK)
+                return prc;
+        }
     return EXIT_OK;
 }
 
@@ -982,12 +1010,8 @@ static int group_open(np_geom *g, np_search_opts *o, solve_pdb_ctx *pdb, const s
     *o = a->opts;
     memset(pdb, 0, sizeof *pdb);
     if (pdb_wanted(a)) {
-        int prc = solve_pdb_open(
-            pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet, pdb_required(a),
-            (a->shared_map ? 0 : NP_PDBSET_PRIVATE_COPY) | (a->opts.dual ? NP_PDBSET_DUAL : 0) |
-                (a->verify_tables ? 0 : NP_PDBSET_STAMP) |
-                (a->zero_aware == 1 ? NP_PDBSET_ZERO_AWARE : 0),
-            a->zero_aware == -1);
+        int prc = solve_pdb_open(pdb, g, a->partition, a->pdb_dir_opt, a->gen, threads, a->quiet,
+                                 pdb_required(a), pdb_flags(a), a->zero_aware == -1);
         if (prc != EXIT_OK)
             return prc;
         if (pdb->set) {
@@ -1257,7 +1281,7 @@ static int solve_all(np_result **res, double *wall, const input *in, const solve
         }
     }
     if (rc == EXIT_OK)
-        rc = sizes_check(in, a);
+        rc = sizes_check(in, a, done);
     double t0 = np_clock();
     if (rc == EXIT_OK)
         rc = solve_left(*res, in, a, &bopts, &pctx, boards, idx, done);

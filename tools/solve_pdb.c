@@ -1,6 +1,7 @@
 /* solve_pdb.c - finding, building and mapping the PDBs `npuzzle solve` uses. */
 #include "solve_pdb.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,22 +12,52 @@
 #include "build.h"
 #include "cli.h"
 
-/* Whether every pattern of `part` has its zero-aware table in `dir` (the
- * .pdb, or a .pdb.zst the open unpacks). */
-static bool za_tables_present(const np_geom *g, const np_partition *part, const char *dir)
+/* Whether every pattern of `part` has its table in `dir` (zero-aware or
+ * plain: the .pdb, or a .pdb.zst the open unpacks); the first one missing
+ * (its .pdb's path) goes to `missing` when it is not NULL, and to *why the
+ * errno of its lookup (ENOENT: not there). */
+static bool tables_present(const np_geom *g, const np_partition *part, const char *dir, bool za,
+                           char *missing, size_t len, int *why)
 {
     for (int p = 0; p < part->npatterns; p++) {
         char name[256], path[4096];
-        np_pdb_filename_za(name, sizeof name, g, part->patterns[p].tiles, part->patterns[p].ntiles);
+        if (za)
+            np_pdb_filename_za(name, sizeof name, g, part->patterns[p].tiles,
+                               part->patterns[p].ntiles);
+        else
+            np_pdb_filename(name, sizeof name, g, part->patterns[p].tiles,
+                            part->patterns[p].ntiles);
         if (snprintf(path, sizeof path, "%s/%s.zst", dir, name) >= (int)sizeof path)
             return false;
         if (access(path, F_OK) == 0)
             continue;
         path[strlen(path) - 4] = '\0'; /* the .pdb itself */
-        if (access(path, F_OK) != 0)
+        if (access(path, F_OK) != 0) {
+            if (why)
+                *why = errno;
+            if (missing)
+                snprintf(missing, len, "%s", path);
             return false;
+        }
     }
     return true;
+}
+
+/* The gen command that builds the tables of `part` for g into dir. */
+static void gen_command(char *cmd, size_t len, const np_geom *g, const np_partition *part,
+                        const char *dir, bool dual, bool za)
+{
+    char spec[1024];
+    if (strcmp(part->name, "custom") != 0) {
+        snprintf(spec, sizeof spec, "--partition %s", part->name);
+    } else {
+        char tiles[1000];
+        np_partition_format(tiles, sizeof tiles, part);
+        snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
+    }
+    snprintf(cmd, len, "npuzzle gen %s%s%s%s --pdb-dir %s", spec,
+             g->goal == NP_GOAL_BLANK_LAST ? " --goal blank-last" : "", dual ? " --dual" : "",
+             za ? " --zero-aware" : "", dir);
 }
 
 /* Whether the error `err` (the library's "PATH: not a regular file") is about
@@ -79,7 +110,7 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     /* the zero-aware set when it is all there (a bad table in it is refused
      * by name), else the plain one; --gen builds, and the messages name, the
      * set chosen, so that a run after the build opens what this one does */
-    if (za_if_present && !za && za_tables_present(g, &part, dir))
+    if (za_if_present && !za && tables_present(g, &part, dir, true, NULL, 0, NULL))
         flags |= NP_PDBSET_ZERO_AWARE;
     const bool za_set = flags & NP_PDBSET_ZERO_AWARE;
     rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
@@ -98,18 +129,8 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
     }
     char cmd[1200], blocked[PATH_MAX];
-    bool named = strcmp(part.name, "custom") != 0;
-    char spec[1024];
-    if (named)
-        snprintf(spec, sizeof spec, "--partition %s", part.name);
-    else {
-        char tiles[1000];
-        np_partition_format(tiles, sizeof tiles, &part);
-        snprintf(spec, sizeof spec, "--size %dx%d --pattern %s", g->rows, g->cols, tiles);
-    }
-    snprintf(cmd, sizeof cmd, "npuzzle gen %s%s%s%s --pdb-dir %s", spec,
-             g->goal == NP_GOAL_BLANK_LAST ? " --goal blank-last" : "", dual ? " --dual" : "",
-             za_set ? " --zero-aware" : "", dir);
+    const bool named = strcmp(part.name, "custom") != 0;
+    gen_command(cmd, sizeof cmd, g, &part, dir, dual, za_set);
     if (rc == NP_OK) {
         const char *first;
         int missing = np_pdbset_dual_missing(ctx->set, &first);
@@ -145,6 +166,53 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         fprintf(stderr, "npuzzle solve: %s\n", err);
     free(dir);
     return cli_exit_for_error(rc);
+}
+
+int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt, bool gen,
+                       unsigned flags, bool za_if_present, const char *where)
+{
+    np_partition part;
+    char err[512] = "";
+    if (partition ? np_partition_resolve(&part, partition, g->rows, g->cols, true, err,
+                                         sizeof err) != NP_OK
+                  : np_partition_default(&part, g->rows, g->cols) != NP_OK)
+        return EXIT_OK; /* said by the caller's own checks, or no tables wanted */
+    if (gen) {
+        /* what build_partition would refuse, said before any search */
+        for (int p = 0; p < part.npatterns; p++)
+            if (part.patterns[p].ntiles > g->cells - 3) {
+                fprintf(stderr,
+                        "npuzzle solve: %s: --gen: pattern %d of the partition has %d tiles; at "
+                        "most %d on a %dx%d board\n",
+                        where, p + 1, part.patterns[p].ntiles, g->cells - 3, g->rows, g->cols);
+                return EXIT_USAGE;
+            }
+        return EXIT_OK;
+    }
+    char *dir = cli_pdb_dir(pdb_dir_opt);
+    if (!dir) {
+        fprintf(stderr, "npuzzle solve: out of memory\n");
+        return EXIT_PDB;
+    }
+    const bool za = flags & NP_PDBSET_ZERO_AWARE;
+    char missing[4096] = "";
+    int why = ENOENT;
+    const bool there = za ? tables_present(g, &part, dir, true, missing, sizeof missing, &why)
+                          : tables_present(g, &part, dir, false, missing, sizeof missing, &why) ||
+            (za_if_present && tables_present(g, &part, dir, true, NULL, 0, NULL));
+    if (!there && why == ENOENT) {
+        char cmd[1200];
+        gen_command(cmd, sizeof cmd, g, &part, dir, flags & NP_PDBSET_DUAL, za);
+        fprintf(stderr,
+                "npuzzle solve: %s: %s: not found (a table for the %dx%d boards)\n"
+                "  build the tables with: %s   (or add --gen)\n",
+                where, missing, g->rows, g->cols, cmd);
+    } else if (!there) { /* the directory is at fault, not the tables */
+        fprintf(stderr, "npuzzle solve: %s: %s: cannot open: %s (a table for the %dx%d boards)\n",
+                where, missing, strerror(why), g->rows, g->cols);
+    }
+    free(dir);
+    return there ? EXIT_OK : EXIT_PDB;
 }
 
 void solve_pdb_close(solve_pdb_ctx *ctx)

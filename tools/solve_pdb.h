@@ -33,6 +33,18 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
                    unsigned flags, bool za_if_present);
 
+/* Before any board is searched, for boards of geometry g (the first of which
+ * is at `where`, FILE:LINE) that need their tables (the options of
+ * solve_pdb_open, `required` true): with `gen`, whether the build would take
+ * the partition's patterns; without it, whether every table is there (the
+ * plain ones, or the zero-aware ones when those are taken). Says what is
+ * wrong, naming the file and the command that builds it, so that a batch of
+ * several sizes does not end at a later size's turn, its answers lost.
+ * Damaged tables are found when they are opened. @return EXIT_OK, EXIT_USAGE
+ * or EXIT_PDB (a table missing). */
+int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt, bool gen,
+                       unsigned flags, bool za_if_present, const char *where);
+
 void solve_pdb_close(solve_pdb_ctx *ctx);
 
 #endif
