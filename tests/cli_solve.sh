@@ -622,6 +622,15 @@ check "one file given twice, no id=: its line numbers noted as shared ids" \
 printf '\xef\xbb\xbf%s  # id=bom\n' "$B1" >bom.txt
 run solve --format json bom.txt
 check "a byte order mark first: ignored, the board solved" test "$rc $(jfield bom length)" = "0 1"
+# lines ended in CR LF are read; lines ended in CR alone are refused (read as one line, the first
+# comment would hide the boards after it: 0 boards, exit 0, before)
+printf '%s  # id=crlf1\r\n%s  # id=crlf2\r\n' "$B1" "$B1" >crlf.txt
+run solve --format json crlf.txt
+check "CR LF line ends: both boards solved" test "$rc $(jfield crlf1 length) $(jfield crlf2 length)" = "0 1 1"
+printf '# two boards\r%s\r%s\r' "$B1" "$B1" >cr.txt
+run solve cr.txt
+check "CR line ends: exit 2, cr.txt:1 and the carriage return named, nothing solved" \
+    test "$rc" = 2 -a -n "$(grep -F 'cr.txt:1: column 13: a carriage return inside the line' err)" -a ! -s out
 
 # ---- bad usage: exit 2; I/O: exit 3 ------------------------------------------------------
 

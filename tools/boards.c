@@ -104,6 +104,16 @@ int boards_next_line(boards_reader *r, boards_errors *e)
     }
     while (len > 0 && (r->line[len - 1] == '\n' || r->line[len - 1] == '\r'))
         r->line[--len] = 0;
+    /* A carriage return left inside: lines that end in CR alone (classic Mac
+     * OS), which would read as one line, its first comment hiding the rest. */
+    const char *cr = memchr(r->line, '\r', (size_t)len);
+    if (cr) {
+        boards_error(e, r->name, r->lineno,
+                     "column %zu: a carriage return inside the line (lines that end in CR "
+                     "alone? end them in LF, e.g. tr '\\r' '\\n')",
+                     (size_t)(cr - r->line) + 1);
+        return 2;
+    }
     return 1;
 }
 
