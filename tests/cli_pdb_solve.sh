@@ -152,7 +152,13 @@ same "$(awk -F, 'NR > 1 { n += $8 } END { print n }' "$T/repro_out")" "$(awk -F,
 run 2 "--reproduce kf2002 --zero-aware" "$NP" solve --reproduce kf2002 --zero-aware --pdb-dir "$ZD" -q "$H8"
 has "--zero-aware changes that" "$T/err" "--reproduce refuses --zero-aware"
 run 2 "--zero-aware -H lc" "$NP" solve --zero-aware -H lc -q "$H8"
-has "does not go with -H md or lc" "$T/err" "--zero-aware refuses another heuristic"
+has "--zero-aware is for pattern databases; -H md or lc looks none up" "$T/err" "--zero-aware refuses another heuristic"
+for opt in --zero-aware "--pdb-dir $ZD" --verify-tables --pdb-private; do
+    # shellcheck disable=SC2086 # the option and its value, two words
+    run 2 "$opt with --algorithm astar" "$NP" solve -a astar $opt -q "$H8"
+    has "${opt%% *} is for pattern databases; --algorithm astar looks none up" "$T/err" \
+        "A* refuses $opt, which it would ignore"
+done
 # a plain table under the zero-aware name is refused by name
 cp "$ZD/3x3-bf-1.2.3.4.pdb" "$ZD/3x3-bf-1.2.3.4-z.pdb"
 run 3 "--zero-aware, a plain table at the -z name" "$NP" solve --zero-aware --pdb-dir "$ZD" -q "$H8"

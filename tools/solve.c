@@ -773,6 +773,10 @@ static int parse_args(solve_args *a, int argc, char **argv)
     const char *tables_option = a->partition ? "--partition"
         : a->gen                             ? "--gen"
         : a->opts.no_reflect                 ? "--no-reflect"
+        : a->zero_aware == 1                 ? "--zero-aware"
+        : a->pdb_dir_opt                     ? "--pdb-dir"
+        : a->verify_tables                   ? "--verify-tables"
+        : !a->shared_map                     ? "--pdb-private"
                                              : NULL;
     if (no_tables && tables_option) {
         fprintf(stderr, "npuzzle solve: %s is for pattern databases; %s looks none up\n",
@@ -804,12 +808,6 @@ static int parse_args(solve_args *a, int argc, char **argv)
                     clash);
             return EXIT_USAGE;
         }
-    }
-    if (a->zero_aware == 1 && a->heuristic_given && a->opts.heuristic != NP_H_PDB) {
-        fprintf(stderr,
-                "npuzzle solve: --zero-aware looks up pattern databases; it does not go "
-                "with -H md or lc\n");
-        return EXIT_USAGE;
     }
     a->files = argv + optind;
     a->nfiles = argc - optind;
