@@ -692,6 +692,11 @@ printf '%s\n%s\n' "$G33" "1 0 2 3" >mix2.txt
 run solve --progress -H pdb mix2.txt
 check "-H pdb and a 2x2 board after a 3x3 one: exit 2, mix2.txt:2 named, nothing solved first" \
     test "$rc" = 2 -a -n "$(grep -F 'mix2.txt:2: no default partition' err)" -a -z "$(grep solved err)"
+# --gen asks for tables: a size without a default partition is refused, with an example that fits it
+printf '1 0 2 3 4 5\n' >two3.txt
+run solve --gen --size 2x3 two3.txt
+check "--gen and a 2x3 board, no default partition: exit 2, an example partition of its 5 tiles" \
+    test "$rc" = 2 -a -n "$(grep -F 'two3.txt:1: no default partition for 2x3 boards; give --partition (e.g. 1,2,3/4,5)' err)"
 # the tables of a later size missing: said before the boards of the first size are searched (their
 # answers would be lost), the file, the board's line and the command that builds them named
 mkdir -p mixpdb

@@ -84,7 +84,7 @@ int cmd_random(int argc, char **argv)
     np_rng_seed(&rng, seed);
     printf("# npuzzle random --size %dx%d -n %llu --seed %llu --goal %s\n", rows, cols,
            (unsigned long long)count, (unsigned long long)seed, np_goal_name(goal));
-    for (uint64_t i = 1; i <= count; i++) {
+    for (uint64_t i = 1; i - 1 < count; i++) { /* (i <= count never ends at count = 2^64 - 1) */
         np_board b;
         char line[4 * NP_MAX_CELLS];
         np_board_random(&b, &g, &rng);

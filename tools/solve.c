@@ -973,11 +973,14 @@ static int sizes_check(const input *in, const solve_args *a, const bool *done)
                     a->partition, err);
             return EXIT_USAGE;
         }
-        if (!a->partition && pdb_required(a) && np_partition_default(&part, r, k) != NP_OK) {
+        /* (--gen asks for tables: a size without a default has none to build) */
+        if (!a->partition && (pdb_required(a) || a->gen) &&
+            np_partition_default(&part, r, k) != NP_OK) {
+            char ex[128];
             fprintf(stderr,
                     "npuzzle solve: %s:%ld: no default partition for %dx%d boards; give "
-                    "--partition (e.g. 1,2,3/4,5,6/...)\n",
-                    e->file, e->line, r, k);
+                    "--partition (e.g. %s)\n",
+                    e->file, e->line, r, k, solve_pdb_example(ex, sizeof ex, r, k));
             return EXIT_USAGE;
         }
     }

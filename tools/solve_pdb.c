@@ -75,6 +75,22 @@ static bool directory_at_table(const char *err, char *path, size_t len)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+char *solve_pdb_example(char *buf, size_t len, int rows, int cols)
+{
+    const int tiles = rows * cols - 1, per = rows * cols - 3 < 5 ? rows * cols - 3 : 5;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int t = 1; t <= tiles && at < len; t++) {
+        if (t > 1 && (t - 1) % per == 0 && (t - 1) / per == 3) { /* three patterns shown */
+            snprintf(buf + at, len - at, "/...");
+            break;
+        }
+        const char *sep = t == 1 ? "" : (t - 1) % per == 0 ? "/" : ",";
+        at += (size_t)snprintf(buf + at, len - at, "%s%d", sep, t);
+    }
+    return buf;
+}
+
 int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
                    unsigned flags, bool za_if_present)
@@ -95,10 +111,11 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
         if (rc != NP_OK) {
             if (!required)
                 return EXIT_OK;
+            char ex[128];
             fprintf(stderr,
                     "npuzzle solve: no default partition for %dx%d boards; give --partition "
-                    "(e.g. 1,2,3/4,5,6/...)\n",
-                    g->rows, g->cols);
+                    "(e.g. %s)\n",
+                    g->rows, g->cols, solve_pdb_example(ex, sizeof ex, g->rows, g->cols));
             return EXIT_USAGE;
         }
     }

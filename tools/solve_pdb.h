@@ -45,6 +45,11 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
 int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt, bool gen,
                        unsigned flags, bool za_if_present, const char *where);
 
+/* An example partition of the tiles of an RxC board, for messages: patterns
+ * of 5 tiles (fewer on small boards, as gen allows), the first three shown,
+ * e.g. "1,2,3/4,5" for 2x3. @return buf. */
+char *solve_pdb_example(char *buf, size_t len, int rows, int cols);
+
 void solve_pdb_close(solve_pdb_ctx *ctx);
 
 #endif
