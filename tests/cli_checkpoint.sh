@@ -99,8 +99,8 @@ kill_and_resume() {
 kill_and_resume "one board on two threads" one.txt ref1.json $t1
 kill_and_resume "five boards" k5.txt ref5.json $t5
 
-# ---- SIGINT and SIGTERM -------------------------------------------------------------------------
-for sig in INT TERM; do
+# ---- SIGINT, SIGTERM and SIGHUP ----------------------------------------------------------------
+for sig in INT TERM HUP; do
     rm -f ck
     "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err &
     pid=$!
@@ -120,6 +120,21 @@ for sig in INT TERM; do
     expect "SIG$sig: the same command finishes" 0
     same_answers "SIG$sig: resumed, the uninterrupted answers" ref1.json out
 done
+
+# SIGHUP ignored when the run starts (nohup): left ignored, the run goes on to its end
+rm -f ck
+(
+    trap '' HUP
+    exec "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err
+) &
+pid=$!
+sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+kill -HUP $pid 2>/dev/null
+wait $pid
+rc=$?
+LAST="npuzzle solve --checkpoint ck one.txt, SIGHUP ignored (nohup), SIGHUP halfway"
+expect "SIGHUP ignored as under nohup: the run ends as if never signalled, exit 0" 0
+same_answers "  ... the uninterrupted answers" ref1.json out
 
 # A finished run's checkpoint answers again without searching.
 run solve -H lc -j 1 -f json --checkpoint ck one.txt

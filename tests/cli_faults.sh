@@ -159,10 +159,10 @@ truth "SIGINT (--force rebuild): no temporary file left in $D" no_temp "$D"
 run info "$P6"
 expect "SIGINT (--force rebuild): the 6-tile table loads" 0 out "checksum: *ok"
 
-# 3. `solve --gen` builds in its own process: SIGINT or SIGTERM during the build stops it
+# 3. `solve --gen` builds in its own process: SIGINT, SIGTERM or SIGHUP during the build stops it
 # as it stops gen, with exit 130 (as documented), no results and no table left.
 echo "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15" >board15.txt
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
     E="$T/solve$sig"
     LAST="npuzzle solve -H pdb --gen --partition 15:6-6-3 --pdb-dir $E -j 1 (SIG$sig $DELAY s after 'building')"
     signal_after_building "$sig" board15.txt solve -H pdb --gen --partition 15:6-6-3 --pdb-dir "$E" -j 1

@@ -62,7 +62,8 @@ static void on_progress(void *vctx, const np_pdb_gen_progress *p)
     fflush(stderr);
 }
 
-/* Set by SIGINT/SIGTERM; the library polls it through the cancel pointers. */
+/* Set by SIGINT, SIGTERM and SIGHUP; the library polls it through the cancel
+ * pointers. */
 static volatile sig_atomic_t interrupted;
 
 /* Set while zstd's worker threads compress a table: a signal then stops the
@@ -527,17 +528,21 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
                 np_goal_name(g->goal), o->threads, o->threads == 1 ? "" : "s", o->dir);
     }
 
-    /* The first SIGINT or SIGTERM stops the build cleanly (no file written,
-     * the previous one kept); a second one kills at once. From the plan on:
+    /* The first SIGINT, SIGTERM or SIGHUP (a closed terminal; not when
+     * ignored, as under nohup) stops the build cleanly (no file written, the
+     * previous one kept); a second one kills at once. From the plan on:
      * looking at the files there may unpack a .pdb.zst, which then finishes. */
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_interrupt;
     sa.sa_flags = SA_RESETHAND;
     sigemptyset(&sa.sa_mask);
-    struct sigaction old_int, old_term;
+    struct sigaction old_int, old_term, old_hup;
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, NULL, &old_hup);
+    if (old_hup.sa_handler != SIG_IGN)
+        sigaction(SIGHUP, &sa, NULL);
     static plan plans[BUILD_MAX_PLANS];
     int nplans = 0;
     double t_all = np_clock();
@@ -564,6 +569,7 @@ int build_partition(const np_geom *g, const np_partition *part, const build_opts
     /* `solve --gen` builds in its own process: give its signals back. */
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
     interrupted = 0;
     if (o->dry_run)
         return exit_code;

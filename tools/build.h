@@ -30,9 +30,9 @@ typedef struct build_opts {
  * built when one does not fit. One summary line per file (with o->dry_run, per
  * plan) goes to `report` (NULL: none, not with o->dry_run); the header, sizes,
  * progress and every problem go to standard error as "npuzzle gen: ...". The
- * first SIGINT or SIGTERM stops the build cleanly (the table in progress is not
+ * first SIGINT, SIGTERM or SIGHUP stops the build cleanly (the table in progress is not
  * written, a file it would replace is untouched; a second signal kills at
- * once); the caller's handlers for both are restored before returning.
+ * once); the caller's handlers of the three are restored before returning.
  * @return an exit code of cli.h: EXIT_OK; EXIT_USAGE (a pattern too large for
  *         the board, or malformed); EXIT_PDB (a pattern that does not fit in
  *         memory, or a file error); EXIT_INTERRUPTED. */

@@ -17,7 +17,7 @@ enum {
     EXIT_USAGE = 2,        /* bad usage or bad input */
     EXIT_PDB = 3,          /* a PDB or I/O error (missing, corrupt or mismatched file,
                             * a table that does not fit in memory, no memory) */
-    EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM stopped a table build (gen, solve --gen);
+    EXIT_INTERRUPTED = 130 /* SIGINT, SIGTERM or SIGHUP stopped a table build (gen, solve --gen);
                             * the table being built is not written */
 };
 

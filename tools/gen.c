@@ -51,8 +51,8 @@ void usage_gen(void)
            "\n"
            "Sizes and progress go to standard error; the summary of the files goes to\n"
            "standard output. Exit codes: 0 done, 2 bad usage, 3 does not fit in memory or\n"
-           "a file error, 130 interrupted by SIGINT or SIGTERM (the table being built is\n"
-           "not written).\n",
+           "a file error, 130 interrupted by SIGINT, SIGTERM or SIGHUP (the table being\n"
+           "built is not written).\n",
            DEFAULT_ZSTD_LEVEL);
 }
 

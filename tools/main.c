@@ -28,8 +28,9 @@ static void usage_main(FILE *out)
     fprintf(out, "  %-8s %s\n", "version", "print the version");
     fprintf(out,
             "\nExit codes: 0 all solved, 1 check mismatch or limit reached, 2 bad usage or\n"
-            "input, 3 pattern database or I/O error, 130 interrupted by SIGINT or SIGTERM\n"
-            "(while building tables, or solving with --checkpoint, which is written first).\n");
+            "input, 3 pattern database or I/O error, 130 interrupted by SIGINT, SIGTERM or\n"
+            "SIGHUP (while building tables, or solving with --checkpoint, which is written\n"
+            "first).\n");
 }
 
 static int dispatch(int argc, char **argv)

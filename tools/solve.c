@@ -111,11 +111,12 @@ void usage_solve(void)
            "                       refused\n");
     printf("      --checkpoint FILE  keep where the run stands in FILE (finished boards,\n"
            "                       the bound and finished pieces of boards in progress);\n"
-           "                       a run killed, or stopped by SIGINT or SIGTERM, and\n"
-           "                       started again with the same command continues from it\n"
-           "                       with the same answers and counts. A FILE made for\n"
-           "                       other boards, options or tables is refused, and so\n"
-           "                       is one that another run holds (FILE.lock)\n"
+           "                       a run killed, or stopped by SIGINT, SIGTERM or\n"
+           "                       SIGHUP, and started again with the same command\n"
+           "                       continues from it with the same answers and counts.\n"
+           "                       A FILE made for other boards, options or tables is\n"
+           "                       refused, and so is one that another run holds\n"
+           "                       (FILE.lock)\n"
            "      --checkpoint-every S  write FILE at most every S seconds while searching\n"
            "                       (default 1; 0: after every finished piece)\n"
            "      --shard K/N      solve only every N-th board, starting with the K-th\n"
@@ -143,9 +144,9 @@ void usage_solve(void)
            "\n"
            "exit codes: 0 all solved (an unsolvable board answered as such counts),\n"
            "1 a --check mismatch or a limit reached, 2 bad usage or input, 3 PDB or I/O\n"
-           "error (a full disk under the output too), 130 interrupted by SIGINT or SIGTERM\n"
-           "while --gen builds tables or with --checkpoint (the checkpoint is written\n"
-           "first).\n");
+           "error (a full disk under the output too), 130 interrupted by SIGINT, SIGTERM\n"
+           "or SIGHUP while --gen builds tables or with --checkpoint (the checkpoint is\n"
+           "written first).\n");
 }
 
 /* A table truncated while mapped faults on the next lookup (SIGBUS): say
@@ -256,7 +257,7 @@ static const char *entry_id(const entry *e, char *buf, size_t len)
     return record_board_id(&e->meta, e->line, buf, len);
 }
 
-/* Set by SIGINT and SIGTERM under --checkpoint: the searches stop (their
+/* Set by SIGINT, SIGTERM and SIGHUP under --checkpoint: the searches stop (their
  * cancel flag) and the run writes its checkpoint and exits. */
 static volatile int interrupted;
 
@@ -266,8 +267,9 @@ static void on_interrupt(int sig)
     interrupted = 1;
 }
 
-/* SIGINT and SIGTERM set `interrupted` (flags: SA_RESTART, and SA_RESETHAND
- * for a second signal to end the run at once). */
+/* SIGINT, SIGTERM and SIGHUP (a closed terminal; left alone when ignored, as
+ * under nohup) set `interrupted` (flags: SA_RESTART, and SA_RESETHAND for a
+ * second signal to end the run at once). */
 static void catch_interrupts(int flags)
 {
     struct sigaction sa;
@@ -277,6 +279,9 @@ static void catch_interrupts(int flags)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
+    struct sigaction hup;
+    if (sigaction(SIGHUP, NULL, &hup) == 0 && hup.sa_handler != SIG_IGN)
+        sigaction(SIGHUP, &sa, NULL);
 }
 
 typedef struct progress_ctx {
@@ -1439,7 +1444,7 @@ static bool options_text(char *buf, size_t len, const solve_args *a)
     return n >= 0 && (size_t)n < len;
 }
 
-/* Open --checkpoint for the boards read, and let SIGINT and SIGTERM stop the
+/* Open --checkpoint for the boards read, and let SIGINT, SIGTERM and SIGHUP stop the
  * searches (their cancel flag) so that it is written before the exit. */
 static int open_checkpoint(checkpoint **ck, const input *in, solve_args *a)
 {
@@ -1465,7 +1470,7 @@ static int open_checkpoint(checkpoint **ck, const input *in, solve_args *a)
     if (rc != EXIT_OK)
         return rc;
     a->opts.cancel = &interrupted;
-    /* A second SIGINT or SIGTERM ends the run at once, without the last checkpoint. */
+    /* A second signal ends the run at once, without the last checkpoint. */
     catch_interrupts(SA_RESTART | SA_RESETHAND);
     return EXIT_OK;
 }
