@@ -265,7 +265,7 @@ static int plan_patterns(plan *plans, int *nplans, const np_geom *g, const np_pa
                     o->max_memory ? np_format_bytes(b5, sizeof b5, o->max_memory) : "");
         /* A valid file (or, unless --dry-run, a .zst that unpacks to one) is kept. */
         if (o->dry_run && !o->force && !pl->blocked && !file_exists(pl->path) &&
-            file_exists(pl->zst))
+            regular_file(pl->zst))
             pl->from_zst = true;
         if (!o->force && !pl->blocked &&
             (file_exists(pl->path) || (!o->dry_run && file_exists(pl->zst)))) {
