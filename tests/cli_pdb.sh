@@ -209,6 +209,11 @@ expect_rc 0 "gen --dry-run" "$NP" gen --partition 8:4-4 --pdb-dir "$D" --dry-run
 [ ! -e "$D" ] && ok || bad "--dry-run created $D"
 expect_grep "3x3-bf-1.2.3.4.pdb" "$T/out" "dry run names the file"
 expect_grep "3024 entries" "$T/out" "dry run gives the entries"
+# a directory at a table's .zst name is no .zst to unpack: the dry run plans a build, as the run does
+mkdir -p "$T/dzst/3x3-bf-1.2.3.4.pdb.zst"
+expect_rc 0 "gen --dry-run, a directory at the .zst's name" \
+    "$NP" gen --partition 8:4-4 --pdb-dir "$T/dzst" --dry-run
+expect_grep "^build .*3x3-bf-1.2.3.4.pdb" "$T/out" "  ... planned as a build, not an unzst"
 # a directory the run could not create (under a regular file): the dry run says so too
 touch "$T/plainfile"
 expect_rc 3 "gen --dry-run under a regular file: exit 3, as the run" \
