@@ -697,6 +697,10 @@ printf '1 0 2 3 4 5\n' >two3.txt
 run solve --gen --size 2x3 two3.txt
 check "--gen and a 2x3 board, no default partition: exit 2, an example partition of its 5 tiles" \
     test "$rc" = 2 -a -n "$(grep -F 'two3.txt:1: no default partition for 2x3 boards; give --partition (e.g. 1,2,3/4,5)' err)"
+# A* runs its boards side by side: --batch one-at-a-time (for IDA*'s split search) is refused
+run solve -a astar --batch one-at-a-time main.txt
+check "A* with --batch one-at-a-time: exit 2, said" \
+    test "$rc" = 2 -a -n "$(grep -F -- '--batch one-at-a-time is for IDA*' err)" -a ! -s out
 # the tables of a later size missing: said before the boards of the first size are searched (their
 # answers would be lost), the file, the board's line and the command that builds them named
 mkdir -p mixpdb

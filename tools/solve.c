@@ -788,6 +788,13 @@ static int parse_args(solve_args *a, int argc, char **argv)
                 tables_option, no_tables);
         return EXIT_USAGE;
     }
+    if (astar && a->bopts.mode == NP_BATCH_ONE_AT_A_TIME) {
+        /* (np_batch_solve runs A* boards side by side, whatever the mode) */
+        fprintf(stderr,
+                "npuzzle solve: --batch one-at-a-time is for IDA*, which splits a board's "
+                "search over the threads; --algorithm astar solves its boards side by side\n");
+        return EXIT_USAGE;
+    }
     if (astar && a->opts.prune != NP_PRUNE_DEFAULT) {
         fprintf(stderr,
                 "npuzzle solve: --prune is for IDA*; --algorithm astar keeps the boards it "
