@@ -1166,9 +1166,10 @@ static int solve_group(np_result *res, const input *in, const np_board *boards, 
          * again, from their start. */
         fprintf(stderr,
                 "npuzzle solve: checkpoint %s holds a search state these boards do not have "
-                "(written by another version?); it is dropped: the board is searched again "
-                "from its start\n",
-                a->checkpoint);
+                "(written by another version?); it is dropped: %s\n",
+                a->checkpoint,
+                rc == EXIT_OK ? "the board is searched again from its start"
+                              : "the next run searches the board from its start");
         pctx->refused = true;
     } else if (brc == NP_EINVAL && pctx->ck) {
         fprintf(stderr, "npuzzle solve: a board searched from its start was refused: %s\n",
