@@ -134,10 +134,13 @@ static int map_checked(np_pdb **out, const char *file, const char *name,
 int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, unsigned flags,
                    char *err, size_t errlen)
 {
+    if (out)
+        *out = NULL; /* NULL on every failure, a NULL path's too */
     if (!out || !path)
         return np__fail(NP_EINVAL, err, errlen, "np_pdb_open: NULL argument");
-    *out = NULL;
     struct stat st;
+    if (stat(path, &st) != 0 && errno == ENAMETOOLONG)
+        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
     if (stat(path, &st) == 0 || errno != ENOENT)
         return map_checked(out, path, path, expect, flags, err, errlen);
 

@@ -446,6 +446,28 @@ static void test_fault_missing(void **state)
     expect_open_fails(p, NULL, NP_ENOTFOUND, "not found");
 }
 
+/* A NULL path sets *out to NULL too (a reused handle variable is not left
+ * dangling), and a path too long for the system is NP_EINVAL, as for the
+ * writers, not an I/O error. */
+static void test_open_bad_paths(void **state)
+{
+    (void)state;
+    np_pdb *p = (np_pdb *)1;
+    assert_int_equal(np_pdb_open(&p, NULL, NULL, err, sizeof err), NP_EINVAL);
+    assert_null(p);
+    static char longp[6000];
+    int n = snprintf(longp, sizeof longp, "/tmp/");
+    memset(longp + n, 'a', sizeof longp - (size_t)n - 1);
+    longp[sizeof longp - 1] = '\0';
+    p = (np_pdb *)1;
+    assert_int_equal(np_pdb_open(&p, longp, NULL, err, sizeof err), NP_EINVAL);
+    assert_null(p);
+    assert_non_null(strstr(err, "/tmp/aaaa")); /* (the message holds the path's start) */
+    /* one name longer than a directory entry may be */
+    snprintf(longp, sizeof longp, "/tmp/%0300d.pdb", 7);
+    expect_open_fails(longp, NULL, NP_EINVAL, "path too long");
+}
+
 static void test_fault_truncated_header(void **state)
 {
     (void)state;
@@ -1326,6 +1348,7 @@ int main(void)
         cmocka_unit_test(test_filename),
         cmocka_unit_test(test_reference_opens),
         cmocka_unit_test(test_fault_missing),
+        cmocka_unit_test(test_open_bad_paths),
         cmocka_unit_test(test_fault_truncated_header),
         cmocka_unit_test(test_fault_truncated_payload),
         cmocka_unit_test(test_fault_flipped_payload),
