@@ -711,7 +711,7 @@ check "-H pdb, 3x3 tables there and 4x4 ones not: exit 3, mix3.txt:2 and the tab
     test "$rc" = 3 -a -n "$(grep -F 'mix3.txt:2: ' err | grep '4x4-bf-1.2.3.4.5.6.7.pdb: not found')" \
     -a -n "$(grep -F 'npuzzle gen --partition 15:7-8' err)" -a -z "$(grep solved err)" -a ! -s out
 printf '%s\n' "$G33" >only3.txt
-NPUZZLE_PDB_DIR="$T/mixpdb" run solve --progress -H pdb --gen --partition 1,2,3,4,5,6,7,8 only3.txt
+NPUZZLE_PDB_DIR="$T/mixpdb" run solve --progress --gen --partition 1,2,3,4,5,6,7,8 only3.txt
 check "--gen with a pattern the board cannot have: exit 2, before any search or build" \
     test "$rc" = 2 -a -n "$(grep -F 'only3.txt:1: --gen: pattern 1 of the partition has 8 tiles' err)" \
     -a -z "$(grep -E 'solved|building' err)"

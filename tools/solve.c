@@ -996,8 +996,10 @@ static int sizes_check(const input *in, const solve_args *a, const bool *done)
             return EXIT_USAGE;
         }
     }
-    /* then the tables each size needs (exit 3), once no usage error is left */
-    for (int r = 0; r <= NP_MAX_SIDE && pdb_required(a); r++)
+    /* then the tables each size needs (exit 3), or --gen's partition against
+     * the board, once no usage error is left */
+    const bool tables = pdb_required(a) || (a->gen && pdb_wanted(a));
+    for (int r = 0; r <= NP_MAX_SIDE && tables; r++)
         for (int k = 0; k <= NP_MAX_SIDE; k++) {
             if (!seen[r][k])
                 continue;
