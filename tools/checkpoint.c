@@ -832,9 +832,8 @@ static int jobs_of(const char *s)
     return s[l] ? atoi(s + l + 6) : 1;
 }
 
-/* How many A* boards of each size share the memory at ja threads and at jb
- * the same (cli_astar_share: min(the boards of that size, the threads))? The
- * boards then get the same memory either way. */
+/* Whether as many A* boards of each size share the memory at ja threads as
+ * at jb (cli_astar_side): the boards then get the same memory either way. */
 static bool same_shares(const checkpoint *c, int ja, int jb)
 {
     struct board_size {
@@ -855,10 +854,7 @@ static bool same_shares(const checkpoint *c, int ja, int jb)
         size[k].count++;
     }
     for (int k = 0; k < nsizes; k++) {
-        const size_t m = size[k].count;
-        const size_t sa = ja < 2 || m < 2 ? 1 : m < (size_t)ja ? m : (size_t)ja;
-        const size_t sb = jb < 2 || m < 2 ? 1 : m < (size_t)jb ? m : (size_t)jb;
-        if (sa != sb)
+        if (cli_astar_side(size[k].count, ja) != cli_astar_side(size[k].count, jb))
             return false;
     }
     return true;

@@ -56,11 +56,18 @@ int cli_threads(int option_value)
     return n < 1 ? 1 : n > CLI_MAX_THREADS ? CLI_MAX_THREADS : n;
 }
 
-uint64_t cli_astar_share(uint64_t max_memory, size_t all, int threads)
+size_t cli_astar_side(size_t all, int threads)
 {
     if (threads < 2 || all < 2)
+        return 1;
+    return all < (size_t)threads ? all : (size_t)threads;
+}
+
+uint64_t cli_astar_share(uint64_t max_memory, size_t all, int threads)
+{
+    const size_t side = cli_astar_side(all, threads);
+    if (side < 2)
         return max_memory;
-    const size_t side = all < (size_t)threads ? all : (size_t)threads;
     uint64_t total = max_memory;
     if (!total) {
         const uint64_t avail = np_mem_available();

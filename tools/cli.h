@@ -70,6 +70,10 @@ int cli_threads(int option_value);
  * max_memory itself when they are not side by side. */
 uint64_t cli_astar_share(uint64_t max_memory, size_t all, int threads);
 
+/* How many of `all` A* boards of a size run side by side on `threads`
+ * threads (the share's divisor): 1 when they are not side by side. */
+size_t cli_astar_side(size_t all, int threads);
+
 /* The value of --pdb-dir, or NULL (reported) when it is empty: an unset
  * variable, most likely, which must not stand for the default directory. */
 const char *cli_pdb_dir_option(const char *cmd, const char *value);
