@@ -139,9 +139,10 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
     if (!out || !path)
         return np__fail(NP_EINVAL, err, errlen, "np_pdb_open: NULL argument");
     struct stat st;
-    if (stat(path, &st) != 0 && errno == ENAMETOOLONG)
+    const bool there = stat(path, &st) == 0;
+    if (!there && errno == ENAMETOOLONG)
         return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
-    if (stat(path, &st) == 0 || errno != ENOENT)
+    if (there || errno != ENOENT)
         return map_checked(out, path, path, expect, flags, err, errlen);
 
     char zst[PATH_MAX];
