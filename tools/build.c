@@ -496,15 +496,23 @@ static bool dir_writable(const char *dir)
     return true;
 }
 
+int build_pattern_too_large(const np_geom *g, const np_partition *part)
+{
+    /* With fewer than two free tiles, parity leaves placements unreachable. */
+    for (int i = 0; i < part->npatterns; i++)
+        if (part->patterns[i].ntiles > BUILD_MAX_TILES(g))
+            return i;
+    return -1;
+}
+
 int build_partition(const np_geom *g, const np_partition *part, const build_opts *o, FILE *report)
 {
-    for (int i = 0; i < part->npatterns; i++)
-        if (part->patterns[i].ntiles > g->cells - 3) {
-            /* With fewer than two free tiles, parity leaves placements unreachable. */
-            fprintf(stderr, "npuzzle gen: pattern %d has %d tiles; at most %d on a %dx%d board\n",
-                    i + 1, part->patterns[i].ntiles, g->cells - 3, g->rows, g->cols);
-            return EXIT_USAGE;
-        }
+    const int big = build_pattern_too_large(g, part);
+    if (big >= 0) {
+        fprintf(stderr, "npuzzle gen: pattern %d has %d tiles; at most %d on a %dx%d board\n",
+                big + 1, part->patterns[big].ntiles, BUILD_MAX_TILES(g), g->rows, g->cols);
+        return EXIT_USAGE;
+    }
     struct stat dst;
     const int drc = o->dry_run ? stat(o->dir, &dst) : 0;
     if (o->dry_run && ((drc == 0 && !S_ISDIR(dst.st_mode)) || (drc != 0 && errno == ENOTDIR))) {

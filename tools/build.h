@@ -38,4 +38,12 @@ typedef struct build_opts {
  *         memory, or a file error); EXIT_INTERRUPTED. */
 int build_partition(const np_geom *g, const np_partition *part, const build_opts *o, FILE *report);
 
+/* The most tiles a pattern of board g may have: two cells besides the
+ * blank's stay free, else parity leaves placements unreachable. */
+#define BUILD_MAX_TILES(g) ((g)->cells - 3)
+
+/* The index of the first pattern of `part` with more tiles than
+ * BUILD_MAX_TILES(g), which build_partition refuses; -1 when none has. */
+int build_pattern_too_large(const np_geom *g, const np_partition *part);
+
 #endif

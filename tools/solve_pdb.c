@@ -196,15 +196,14 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
         return EXIT_OK; /* said by the caller's own checks, or no tables wanted */
     if (gen) {
         /* what build_partition would refuse, said before any search */
-        for (int p = 0; p < part.npatterns; p++)
-            if (part.patterns[p].ntiles > g->cells - 3) {
-                fprintf(stderr,
-                        "npuzzle solve: %s: --gen: pattern %d of the partition has %d tiles; at "
-                        "most %d on a %dx%d board\n",
-                        where, p + 1, part.patterns[p].ntiles, g->cells - 3, g->rows, g->cols);
-                return EXIT_USAGE;
-            }
-        return EXIT_OK;
+        const int big = build_pattern_too_large(g, &part);
+        if (big >= 0)
+            fprintf(stderr,
+                    "npuzzle solve: %s: --gen: pattern %d of the partition has %d tiles; at "
+                    "most %d on a %dx%d board\n",
+                    where, big + 1, part.patterns[big].ntiles, BUILD_MAX_TILES(g), g->rows,
+                    g->cols);
+        return big >= 0 ? EXIT_USAGE : EXIT_OK;
     }
     char *dir = cli_pdb_dir(pdb_dir_opt);
     if (!dir) {
