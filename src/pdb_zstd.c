@@ -65,10 +65,6 @@ int np_pdb_compress_cancel(const char *src, const char *dst, int level, int thre
     ZSTD_CCtx_setPledgedSrcSize(cc, (unsigned long long)st.st_size);
 
     for (bool last = false; !last;) {
-        if (cancel && *cancel) {
-            rc = np__fail(NP_EINTR, err, errlen, "%s: interrupted", dst);
-            goto done;
-        }
         ssize_t n = read_some(in, ibuf, inlen);
         if (n < 0) {
             rc = np__fail(NP_EIO, err, errlen, "%s: read failed: %s", src, strerror(errno));
@@ -78,9 +74,10 @@ int np_pdb_compress_cancel(const char *src, const char *dst, int level, int thre
         last = n == 0 || total_in >= (uint64_t)st.st_size;
         ZSTD_inBuffer ib = {ibuf, (size_t)n, 0};
         for (bool finished = false; !finished;) {
-            /* (with worker threads, a call can wait inside zstd until a job
-             * ends: at a high level, seconds; the flag is seen after it) */
-            if (cancel && *cancel) { /* the end's flush too: the workers' last jobs */
+            /* before every call, the end's flush too (with worker threads,
+             * a call can wait inside zstd until a job ends: at a high level,
+             * seconds; the flag is seen after it) */
+            if (cancel && *cancel) {
                 rc = np__fail(NP_EINTR, err, errlen, "%s: interrupted", dst);
                 goto done;
             }

@@ -959,15 +959,16 @@ static unsigned pdb_flags(const solve_args *a)
  * of the size at fault. */
 static int sizes_check(const input *in, const solve_args *a, const bool *done)
 {
-    bool seen[NP_MAX_SIDE + 1][NP_MAX_SIDE + 1] = {{false}};
+    /* each size's first board to search, as 1 + its index (0: none) */
+    size_t first[NP_MAX_SIDE + 1][NP_MAX_SIDE + 1] = {{0}};
     for (size_t i = 0; i < in->n; i++) {
         const entry *e = &in->v[i];
         if (done[i])
             continue;
         const int r = e->board.rows, k = e->board.cols;
-        if (seen[r][k])
+        if (first[r][k])
             continue;
-        seen[r][k] = true;
+        first[r][k] = i + 1;
         if (a->bopts.algorithm == NP_ALG_ASTAR && r * k > NP_ASTAR_MAX_CELLS) {
             fprintf(stderr,
                     "npuzzle solve: %s:%ld: --algorithm astar handles boards of at most %d "
@@ -1001,15 +1002,13 @@ static int sizes_check(const input *in, const solve_args *a, const bool *done)
     const bool tables = pdb_required(a) || (a->gen && pdb_wanted(a));
     for (int r = 0; r <= NP_MAX_SIDE && tables; r++)
         for (int k = 0; k <= NP_MAX_SIDE; k++) {
-            if (!seen[r][k])
+            if (!first[r][k])
                 continue;
-            size_t i = 0;
-            while (done[i] || in->v[i].board.rows != r || in->v[i].board.cols != k)
-                i++;
+            const entry *e = &in->v[first[r][k] - 1];
             np_geom g;
             np_geom_init(&g, r, k, a->goal);
             char where[4096 + 32];
-            snprintf(where, sizeof where, "%s:%ld", in->v[i].file, in->v[i].line);
+            snprintf(where, sizeof where, "%s:%ld", e->file, e->line);
             int prc = solve_pdb_precheck(&g, a->partition, a->pdb_dir_opt, a->gen, pdb_flags(a),
                                          a->zero_aware == -1, where);
             if (prc != EXIT_OK)
