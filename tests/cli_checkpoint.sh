@@ -100,15 +100,24 @@ kill_and_resume "one board on two threads" one.txt ref1.json $t1
 kill_and_resume "five boards" k5.txt ref5.json $t5
 
 # ---- SIGINT, SIGTERM and SIGHUP ----------------------------------------------------------------
-for sig in INT TERM HUP; do
+# signal_halfway SIG [IGNORED]: a fresh `solve --checkpoint ck one.txt` (out, err) sent SIG half its
+# uninterrupted time in, started with the signal IGNORED ignored (as nohup does) when given; $rc
+signal_halfway() {
+    local sig=$1 ignored=${2:-}
     rm -f ck
-    "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err &
-    pid=$!
+    (
+        [ -z "$ignored" ] || trap '' "$ignored"
+        exec "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err
+    ) &
+    local pid=$!
     sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
-    kill -$sig $pid
+    kill -"$sig" $pid 2>/dev/null
     wait $pid
     rc=$?
-    LAST="npuzzle solve --checkpoint ck one.txt, SIG$sig halfway"
+    LAST="npuzzle solve --checkpoint ck one.txt, SIG$sig halfway${ignored:+ (SIG$ignored ignored)}"
+}
+for sig in INT TERM HUP; do
+    signal_halfway $sig
     if [ $rc -eq 0 ]; then
         skip "SIG$sig: the run ended before the signal"
         continue
@@ -122,17 +131,7 @@ for sig in INT TERM HUP; do
 done
 
 # SIGHUP ignored when the run starts (nohup): left ignored, the run goes on to its end
-rm -f ck
-(
-    trap '' HUP
-    exec "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err
-) &
-pid=$!
-sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
-kill -HUP $pid 2>/dev/null
-wait $pid
-rc=$?
-LAST="npuzzle solve --checkpoint ck one.txt, SIGHUP ignored (nohup), SIGHUP halfway"
+signal_halfway HUP HUP
 expect "SIGHUP ignored as under nohup: the run ends as if never signalled, exit 0" 0
 same_answers "  ... the uninterrupted answers" ref1.json out
 
