@@ -131,6 +131,25 @@ static int map_checked(np_pdb **out, const char *file, const char *name,
     return NP_OK;
 }
 
+int np__pdb_locate(const char *path, bool *packed, char *err, size_t errlen)
+{
+    struct stat st;
+    *packed = false;
+    if (stat(path, &st) == 0)
+        return NP_OK;
+    if (errno == ENAMETOOLONG)
+        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
+    if (errno != ENOENT)
+        return np__fail(NP_EIO, err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    char zst[PATH_MAX];
+    if (snprintf(zst, sizeof zst, "%s.zst", path) >= (int)sizeof zst)
+        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
+    if (stat(zst, &st) != 0)
+        return np__fail(NP_ENOTFOUND, err, errlen, "%s: not found (nor %s)", path, zst);
+    *packed = true;
+    return NP_OK;
+}
+
 int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, unsigned flags,
                    char *err, size_t errlen)
 {
@@ -138,18 +157,15 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
         *out = NULL; /* NULL on every failure, a NULL path's too */
     if (!out || !path)
         return np__fail(NP_EINVAL, err, errlen, "np_pdb_open: NULL argument");
-    struct stat st;
-    const bool there = stat(path, &st) == 0;
-    if (!there && errno == ENAMETOOLONG)
-        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
-    if (there || errno != ENOENT)
+    bool packed = false;
+    int rc = np__pdb_locate(path, &packed, err, errlen);
+    if (rc == NP_EIO || (rc == NP_OK && !packed)) /* the open says what is wrong */
         return map_checked(out, path, path, expect, flags, err, errlen);
+    if (rc != NP_OK)
+        return rc;
 
     char zst[PATH_MAX];
-    if (snprintf(zst, sizeof zst, "%s.zst", path) >= (int)sizeof zst)
-        return np__fail(NP_EINVAL, err, errlen, "%s: path too long", path);
-    if (stat(zst, &st) != 0)
-        return np__fail(NP_ENOTFOUND, err, errlen, "%s: not found (nor %s)", path, zst);
+    snprintf(zst, sizeof zst, "%s.zst", path); /* np__pdb_locate checked its length */
 
     /* Unpack next to it under a temporary name, check, then rename: two
      * processes racing here each rename a complete, identical file. */
@@ -157,7 +173,7 @@ int np_pdb_open_ex(np_pdb **out, const char *path, const np_pdb_expect *expect, 
     int fd = np__make_temp(path, tmp, sizeof tmp, err, errlen);
     if (fd < 0)
         return fd;
-    int rc = np__pdb_unpack_fd(zst, fd, err, errlen);
+    rc = np__pdb_unpack_fd(zst, fd, err, errlen);
     if (rc == NP_OK && fsync(fd) != 0)
         rc = np__fail(NP_EIO, err, errlen, "%s: fsync failed: %s", path, strerror(errno));
     if (rc == NP_OK)

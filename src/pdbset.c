@@ -12,6 +12,7 @@
 #include "npuzzle/sys.h"
 #include "error_internal.h"
 #include "pdb_stamp_internal.h"
+#include "pdb_zstd_internal.h"
 #include "pdbset_internal.h"
 
 /* Copy pattern p's payload into private memory backed by 2 MiB pages where
@@ -245,10 +246,11 @@ bool np_pdbset_zero_aware(const np_pdbset *set)
     return set->za;
 }
 
-int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
-                   unsigned flags, char *err, size_t errlen)
+/* What np_pdbset_open and np_pdbset_find_missing refuse before they look at
+ * a file. */
+static int check_request(const np_geom *g, const np_partition *part, const char *dir,
+                         unsigned flags, char *err, size_t errlen)
 {
-    *out = NULL;
     if (!dir)
         return np__fail(NP_EINVAL, err, errlen, "no directory given for the tables");
     if (flags &
@@ -263,6 +265,52 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
                         "partition %s does not cover every tile of a %dx%d board", part->name,
                         g->rows, g->cols);
     }
+    return NP_OK;
+}
+
+/* The path of pattern p's table of `part` in dir (its zero-aware one when
+ * za). @return NP_OK or NP_EINVAL (too long, message in err). */
+static int table_path(char *path, size_t len, const np_geom *g, const np_partition *part, int p,
+                      const char *dir, bool za, char *err, size_t errlen)
+{
+    const np_pattern *pat = &part->patterns[p];
+    char name[256];
+    if (za)
+        np_pdb_filename_za(name, sizeof name, g, pat->tiles, pat->ntiles);
+    else
+        np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
+    if (snprintf(path, len, "%s/%s", dir, name) >= (int)len)
+        return np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
+    return NP_OK;
+}
+
+int np_pdbset_find_missing(const np_geom *g, const np_partition *part, const char *dir,
+                           unsigned flags, char *missing, size_t missinglen, char *err,
+                           size_t errlen)
+{
+    if (missing && missinglen)
+        missing[0] = '\0';
+    int rc = check_request(g, part, dir, flags, err, errlen);
+    for (int p = 0; p < part->npatterns && rc == NP_OK; p++) {
+        char path[4096];
+        bool packed;
+        rc = table_path(path, sizeof path, g, part, p, dir, flags & NP_PDBSET_ZERO_AWARE, err,
+                        errlen);
+        if (rc == NP_OK)
+            rc = np__pdb_locate(path, &packed, err, errlen);
+        if (rc != NP_OK && rc != NP_EINVAL && missing && missinglen)
+            snprintf(missing, missinglen, "%s", path);
+    }
+    return rc;
+}
+
+int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
+                   unsigned flags, char *err, size_t errlen)
+{
+    *out = NULL;
+    int rc = check_request(g, part, dir, flags, err, errlen);
+    if (rc != NP_OK)
+        return rc;
     np_pdbset *set = calloc(1, sizeof *set);
     if (!set)
         return np__fail(NP_ENOMEM, err, errlen, "out of memory opening the tables in %s", dir);
@@ -270,20 +318,15 @@ int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, 
     set->part = *part;
     set->npat = part->npatterns;
     memset(set->pat_of, -1, sizeof set->pat_of);
-    int rc = NP_OK;
     for (int p = 0; p < set->npat && rc == NP_OK; p++) {
         const np_pattern *pat = &part->patterns[p];
         for (int j = 0; j < pat->ntiles; j++)
             set->pat_of[pat->tiles[j]] = (int8_t)p;
-        char name[256], path[4096];
-        if (flags & NP_PDBSET_ZERO_AWARE)
-            np_pdb_filename_za(name, sizeof name, g, pat->tiles, pat->ntiles);
-        else
-            np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
-        if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
-            rc = np__fail(NP_EINVAL, err, errlen, "%s/%s: path too long", dir, name);
+        char path[4096];
+        rc = table_path(path, sizeof path, g, part, p, dir, flags & NP_PDBSET_ZERO_AWARE, err,
+                        errlen);
+        if (rc != NP_OK)
             break;
-        }
         np_pdb_expect expect = {g->rows, g->cols, (int)g->goal, pat->ntiles, pat->tiles, 0};
         rc = np_pdb_open_ex(&set->pdb[p], path, &expect, open_flags(flags), err, errlen);
         if (rc != NP_OK)

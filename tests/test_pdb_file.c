@@ -26,6 +26,7 @@
 #include "npuzzle/error.h"
 #include "npuzzle/pdb_file.h"
 #include "npuzzle/pdb_gen.h"
+#include "npuzzle/pdbset.h"
 #include "../src/pdb_stamp_internal.h" /* np__pdb_stamp_add_many */
 #include "npuzzle/rank.h"
 
@@ -444,6 +445,110 @@ static void test_fault_missing(void **state)
     char p[512];
     path_in(p, sizeof p, "nothing-here.pdb");
     expect_open_fails(p, NULL, NP_ENOTFOUND, "not found");
+}
+
+/* np_pdbset_find_missing finds each table where np_pdbset_open looks for it
+ * (the .pdb, else its .pdb.zst) and names the first missing one as the open
+ * does; it reads nothing. */
+static void build_table(const np_geom *g, const np_pattern *pat, bool packed)
+{
+    char name[256], p[1024];
+    np_pdb_filename(name, sizeof name, g, pat->tiles, pat->ntiles);
+    path_in(p, sizeof p, name);
+    uint8_t *v;
+    uint64_t entries;
+    np_pdb_gen_opts go = {.threads = 1};
+    assert_int_equal(np_pdb_generate(&v, &entries, g, pat->tiles, pat->ntiles, &go), NP_OK);
+    np_pdb_write_opts wo = {.threads = 1};
+    assert_int_equal(
+        np_pdb_write(p, g, pat->tiles, pat->ntiles, v, entries, &wo, NULL, err, sizeof err), NP_OK);
+    free(v);
+    if (packed) {
+        char z[1040];
+        snprintf(z, sizeof z, "%s.zst", p);
+        assert_int_equal(np_pdb_compress(p, z, 1, 1, NULL, err, sizeof err), NP_OK);
+        unlink(p);
+    }
+}
+
+static void test_find_missing(void **state)
+{
+    (void)state;
+    np_geom g;
+    np_geom_init(&g, 3, 3, NP_GOAL_BLANK_FIRST);
+    np_partition part;
+    assert_int_equal(np_partition_parse(&part, "1,2,3,4/5,6,7,8", 3, 3, true, err, sizeof err),
+                     NP_OK);
+    char name[2][256], want[2][1024], missing[1024];
+    for (int p = 0; p < 2; p++) {
+        np_pdb_filename(name[p], sizeof name[p], &g, part.patterns[p].tiles,
+                        part.patterns[p].ntiles);
+        path_in(want[p], sizeof want[p], name[p]);
+    }
+    np_pdbset *set = (np_pdbset *)1;
+
+    /* none there: the first pattern's, as the open says */
+    assert_int_equal(
+        np_pdbset_find_missing(&g, &part, dir, 0, missing, sizeof missing, err, sizeof err),
+        NP_ENOTFOUND);
+    assert_string_equal(missing, want[0]);
+    assert_non_null(strstr(err, want[0]));
+    assert_int_equal(np_pdbset_open(&set, &g, &part, dir, 0, err, sizeof err), NP_ENOTFOUND);
+    assert_non_null(strstr(err, want[0]));
+
+    /* the first there, the second not */
+    build_table(&g, &part.patterns[0], false);
+    assert_int_equal(
+        np_pdbset_find_missing(&g, &part, dir, 0, missing, sizeof missing, err, sizeof err),
+        NP_ENOTFOUND);
+    assert_string_equal(missing, want[1]);
+    assert_int_equal(np_pdbset_open(&set, &g, &part, dir, 0, err, sizeof err), NP_ENOTFOUND);
+    assert_non_null(strstr(err, want[1]));
+    /* without a place for the path or the message */
+    assert_int_equal(np_pdbset_find_missing(&g, &part, dir, 0, NULL, 0, NULL, 0), NP_ENOTFOUND);
+
+    /* the second only packed: found, and the open unpacks it */
+    build_table(&g, &part.patterns[1], true);
+    assert_false(exists(want[1]));
+    assert_int_equal(
+        np_pdbset_find_missing(&g, &part, dir, 0, missing, sizeof missing, err, sizeof err), NP_OK);
+    assert_string_equal(missing, "");
+    assert_false(exists(want[1])); /* looked at only */
+    assert_int_equal(np_pdbset_open(&set, &g, &part, dir, 0, err, sizeof err), NP_OK);
+    assert_true(exists(want[1]));
+    np_pdbset_close(set);
+
+    /* the zero-aware names are others */
+    assert_int_equal(np_pdbset_find_missing(&g, &part, dir, NP_PDBSET_ZERO_AWARE, missing,
+                                            sizeof missing, err, sizeof err),
+                     NP_ENOTFOUND);
+    char za[256];
+    np_pdb_filename_za(za, sizeof za, &g, part.patterns[0].tiles, part.patterns[0].ntiles);
+    assert_non_null(strstr(missing, za));
+
+    /* a directory that cannot be searched: its table named, the reason given */
+    char under[1100];
+    snprintf(under, sizeof under, "%s/sub", ref_path); /* ref.pdb is a regular file */
+    assert_int_equal(
+        np_pdbset_find_missing(&g, &part, under, 0, missing, sizeof missing, err, sizeof err),
+        NP_EIO);
+    assert_non_null(strstr(missing, under));
+    assert_non_null(strstr(err, "Not a directory"));
+
+    /* refused before any look, as the open refuses them */
+    np_partition half;
+    assert_int_equal(np_partition_parse(&half, "1,2,3,4", 3, 3, false, err, sizeof err), NP_OK);
+    assert_int_equal(
+        np_pdbset_find_missing(&g, &half, dir, 0, missing, sizeof missing, err, sizeof err),
+        NP_EINVAL);
+    assert_int_equal(np_pdbset_find_missing(&g, &part, NULL, 0, NULL, 0, err, sizeof err),
+                     NP_EINVAL);
+    assert_int_equal(np_pdbset_find_missing(&g, &part, dir, 1u << 20, NULL, 0, err, sizeof err),
+                     NP_EINVAL);
+    for (int p = 0; p < 2; p++)
+        unlink(want[p]);
+    snprintf(under, sizeof under, "%s.zst", want[1]);
+    unlink(under);
 }
 
 /* A NULL path sets *out to NULL too (a reused handle variable is not left
@@ -1349,6 +1454,7 @@ int main(void)
         cmocka_unit_test(test_reference_opens),
         cmocka_unit_test(test_fault_missing),
         cmocka_unit_test(test_open_bad_paths),
+        cmocka_unit_test(test_find_missing),
         cmocka_unit_test(test_fault_truncated_header),
         cmocka_unit_test(test_fault_truncated_payload),
         cmocka_unit_test(test_fault_flipped_payload),

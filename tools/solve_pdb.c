@@ -1,47 +1,14 @@
 /* solve_pdb.c - finding, building and mapping the PDBs `npuzzle solve` uses. */
 #include "solve_pdb.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "build.h"
 #include "cli.h"
-
-/* Whether every pattern of `part` has its table in `dir` (zero-aware or
- * plain: the .pdb, or a .pdb.zst the open unpacks); the first one missing
- * (its .pdb's path) goes to `missing` when it is not NULL, and to *why the
- * errno of its lookup (ENOENT: not there). */
-static bool tables_present(const np_geom *g, const np_partition *part, const char *dir, bool za,
-                           char *missing, size_t len, int *why)
-{
-    for (int p = 0; p < part->npatterns; p++) {
-        char name[256], path[4096];
-        if (za)
-            np_pdb_filename_za(name, sizeof name, g, part->patterns[p].tiles,
-                               part->patterns[p].ntiles);
-        else
-            np_pdb_filename(name, sizeof name, g, part->patterns[p].tiles,
-                            part->patterns[p].ntiles);
-        if (snprintf(path, sizeof path, "%s/%s.zst", dir, name) >= (int)sizeof path)
-            return false;
-        if (access(path, F_OK) == 0)
-            continue;
-        path[strlen(path) - 4] = '\0'; /* the .pdb itself */
-        if (access(path, F_OK) != 0) {
-            if (why)
-                *why = errno;
-            if (missing)
-                snprintf(missing, len, "%s", path);
-            return false;
-        }
-    }
-    return true;
-}
 
 /* The gen command that builds the tables of `part` for g into dir. */
 static void gen_command(char *cmd, size_t len, const np_geom *g, const np_partition *part,
@@ -127,7 +94,9 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     /* the zero-aware set when it is all there (a bad table in it is refused
      * by name), else the plain one; --gen builds, and the messages name, the
      * set chosen, so that a run after the build opens what this one does */
-    if (za_if_present && !za && tables_present(g, &part, dir, true, NULL, 0, NULL))
+    if (za_if_present && !za &&
+        np_pdbset_find_missing(g, &part, dir, flags | NP_PDBSET_ZERO_AWARE, NULL, 0, NULL, 0) ==
+            NP_OK)
         flags |= NP_PDBSET_ZERO_AWARE;
     const bool za_set = flags & NP_PDBSET_ZERO_AWARE;
     rc = np_pdbset_open(&ctx->set, g, &part, dir, flags, err, sizeof err);
@@ -189,7 +158,7 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
                        unsigned flags, bool za_if_present, const char *where)
 {
     np_partition part;
-    char err[512] = "";
+    char err[4096 + 256] = "";
     if (partition ? np_partition_resolve(&part, partition, g->rows, g->cols, true, err,
                                          sizeof err) != NP_OK
                   : np_partition_default(&part, g->rows, g->cols) != NP_OK)
@@ -211,24 +180,25 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
         return EXIT_PDB;
     }
     const bool za = flags & NP_PDBSET_ZERO_AWARE;
-    char missing[4096] = "";
-    int why = ENOENT;
-    const bool there = za ? tables_present(g, &part, dir, true, missing, sizeof missing, &why)
-                          : tables_present(g, &part, dir, false, missing, sizeof missing, &why) ||
-            (za_if_present && tables_present(g, &part, dir, true, NULL, 0, NULL));
-    if (!there && why == ENOENT) {
+    char missing[4096];
+    int rc = np_pdbset_find_missing(g, &part, dir, flags, missing, sizeof missing, err, sizeof err);
+    if (rc != NP_OK && !za && za_if_present &&
+        np_pdbset_find_missing(g, &part, dir, flags | NP_PDBSET_ZERO_AWARE, NULL, 0, NULL, 0) ==
+            NP_OK)
+        rc = NP_OK;
+    if (rc == NP_ENOTFOUND) {
         char cmd[1200];
         gen_command(cmd, sizeof cmd, g, &part, dir, flags & NP_PDBSET_DUAL, za);
         fprintf(stderr,
                 "npuzzle solve: %s: %s: not found (a table for the %dx%d boards)\n"
                 "  build the tables with: %s   (or add --gen)\n",
                 where, missing, g->rows, g->cols, cmd);
-    } else if (!there) { /* the directory is at fault, not the tables */
-        fprintf(stderr, "npuzzle solve: %s: %s: cannot open: %s (a table for the %dx%d boards)\n",
-                where, missing, strerror(why), g->rows, g->cols);
+    } else if (rc != NP_OK) { /* the directory is at fault, not the tables */
+        fprintf(stderr, "npuzzle solve: %s: %s (a table for the %dx%d boards)\n", where, err,
+                g->rows, g->cols);
     }
     free(dir);
-    return there ? EXIT_OK : EXIT_PDB;
+    return rc == NP_OK ? EXIT_OK : EXIT_PDB;
 }
 
 void solve_pdb_close(solve_pdb_ctx *ctx)

@@ -50,6 +50,23 @@ typedef struct np_pdbset np_pdbset;
 int np_pdbset_open(np_pdbset **out, const np_geom *g, const np_partition *part, const char *dir,
                    unsigned flags, char *err, size_t errlen);
 
+/*! Look, without opening or reading anything, for the tables
+ *  np_pdbset_open() needs for `part` in `dir` with `flags`: each pattern's
+ *  (its zero-aware one with NP_PDBSET_ZERO_AWARE), as its .pdb or only its
+ *  .pdb.zst. The dual lookups' tables are not looked for (the open skips a
+ *  missing one). For a caller that wants to know before a long run that the
+ *  open will find its tables; only the open checks what they hold.
+ *  @return NP_OK, each is there; NP_ENOTFOUND, the first missing table's
+ *          .pdb path copied to `missing` (when not NULL; truncated to
+ *          `missinglen`); NP_EIO, `dir` or a directory above it cannot be
+ *          searched (its table's path in `missing`); NP_EINVAL (a path too
+ *          long, a partition that does not cover the board, a labelled
+ *          geometry, unknown flags). The message, naming the file, goes to
+ *          err. Thread-safe. */
+int np_pdbset_find_missing(const np_geom *g, const np_partition *part, const char *dir,
+                           unsigned flags, char *missing, size_t missinglen, char *err,
+                           size_t errlen);
+
 enum {
     NP_PDBSET_PRIVATE_COPY = 1,
     /*! Also open, from the same directory, the tables the dual lookups use
