@@ -147,11 +147,12 @@ typedef struct np_search_opts {
                                         weight times the optimal one */
     uint64_t max_nodes;            /*!< stop after this many generated nodes (0 = none); IDA*
                                         solves a board only when its serial search needs at
-                                        most this many (the same status at any thread count,
-                                        though several threads on one board count all their
-                                        nodes and can stop sooner); A* only when it needs at
-                                        most this many (its count may end up to 3 past it,
-                                        the children of the last node it expands) */
+                                        most this many (exactly then on one thread; several
+                                        threads on one board count all their nodes, work the
+                                        serial search would not do included, and can stop
+                                        sooner, depending on their timing); A* only when it
+                                        needs at most this many (its count may end up to 3
+                                        past it, the children of the last node it expands) */
     double timeout;                /*!< stop after this many seconds (0 = none) */
     int threads;                   /*!< threads for one board (0 or 1 = serial) */
     uint64_t max_memory;           /*!< A*: bytes it may use (0 = 3/4 of MemAvailable) */
