@@ -31,6 +31,7 @@ def stop(*_):
 signal.signal(signal.SIGINT, stop)
 cmd = sys.argv[1]
 if cmd == "gen":
+    open(os.path.join(T, "gen.ran"), "w").close()
     sys.exit(0)
 if cmd == "verify":
     sys.exit(int(os.environ.get("FAKE_VERIFY_RC", "0")))
@@ -107,7 +108,22 @@ stop HUP script --dir s3 --mode default --count 1
 expect "a hangup: exit 130" 130 out "interrupted during instance"
 check "  ... the solver got SIGINT once" test "$(cat got 2>/dev/null)" = INT
 rm -f got
-FAKE_SLEEP=60 campaign --dir s4 --mode default --count 1 --budget 0.08
-expect "the budget (about 5 s) runs out: exit 3" 3 out "budget spent during instance"
+# (15 s: the start, with its python3 calls, takes seconds on a loaded machine)
+FAKE_SLEEP=60 campaign --dir s4 --mode default --count 1 --budget 0.25
+expect "the budget (15 s) runs out: exit 3" 3 out "budget spent during instance"
 check "  ... the solver got SIGINT once" test "$(cat got 2>/dev/null)" = INT
+
+# a damaged results file: named by line, before anything is built or written
+mkdir -p d1
+printf '{"id": "38"}\n{"id": "1"\n' >d1/results-default.jsonl
+rm -f solver.pid gen.ran
+campaign --dir d1 --mode default --count 1
+expect "a results line cut short: exit 2, named by line" 2 err "d1/results-default.jsonl:2: not a json record"
+check "  ... no table built, no solver started" test ! -e gen.ran -a ! -e solver.pid
+printf '{"id": "38"}\n\n{"status": "solved"}\n' >d1/results-default.jsonl
+campaign --dir d1 --mode default --count 1
+expect "a results line without an id: exit 2" 2 err "d1/results-default.jsonl:3: no id"
+campaign --dir d2 --mode default -j 0
+expect "-j 0: exit 2" 2 err "-j: '0' is not a thread count"
+check "  ... --dir not made" test ! -e d2
 cli_summary
