@@ -14,10 +14,17 @@ cli_tmpdir
 cd "$T" || exit 2
 D="$T/root"
 
+# meson install writes the files it installed to the build folder's install log, which `ninja
+# uninstall` reads: the log of the user's own install (from this build folder) is put back.
+LOG="$BUILD/meson-logs/install-log.txt"
+[ ! -f "$LOG" ] || cp -p "$LOG" "$T/install-log.saved"
 LAST="meson install -C $BUILD --destdir $D --no-rebuild"
 meson install -C "$BUILD" --destdir "$D" --no-rebuild --quiet >out 2>err
 rc=$?
+if [ -f "$T/install-log.saved" ]; then cp -p "$T/install-log.saved" "$LOG"; else rm -f "$LOG"; fi
 expect "meson install --destdir" 0
+check "  ... the build folder's install log left as it was (ninja uninstall reads it)" \
+    eval '{ [ -f "$T/install-log.saved" ] && cmp -s "$T/install-log.saved" "$LOG"; } || { [ ! -f "$T/install-log.saved" ] && [ ! -e "$LOG" ]; }'
 prefix=$(meson introspect "$BUILD" --buildoptions | python3 -c '
 import json, sys
 o = {x["name"]: x["value"] for x in json.load(sys.stdin)}
