@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cli_report.sh - scripts/report, which turns campaign results into a Markdown table beside the
 # published counts: the ratios and totals (worked out here by awk from data/published-nodes.txt),
-# the machines of a campaign run on more than one, --name and --no-plots, and bad input refused
-# with its file and line and no report written.
+# the machines of a campaign run on more than one, --name and --no-plots, a row compared only when
+# it is the published instance of its id (its moves solve that board), nothing to plot said and not
+# an error, and bad input refused with its file, line and field and no report written.
 set -u
 . "$(dirname "$0")/cli_lib.sh"
 cli_start "$@"
@@ -23,6 +24,7 @@ report() {
 # group N: N with commas between groups of three digits (as the report writes counts)
 group() { echo "$1" | sed -e ':a' -e 's/\(.*[0-9]\)\([0-9]\{3\}\)/\1,\2/' -e 'ta'; }
 published() { awk -v id="$1" '$1 == "kf24" && $2 == id {print $4}' "$DATA/published-nodes.txt"; }
+optimal() { awk -v id="$1" '$1 == "kf24" && $2 == id {print $3}' "$DATA/published-nodes.txt"; }
 
 p38=$(published 38)
 p40=$(published 40)
@@ -33,9 +35,13 @@ if [ -z "$p38" ] || [ -z "$p40" ]; then
 fi
 n38=$((p38 / 2)) # about half the published count
 n40=$p40
-row() { # ID NODES MACHINE
+o38=$(optimal 38)
+o40=$(optimal 40)
+row() { # ID NODES MACHINE: solved in the instance's optimal length (90 for an id not published)
+    local o
+    o=$(optimal "$1")
     printf '{"id":"%s","size":"5x5","status":"solved","length":%s,"opt":%s,"nodes_generated":%s,' \
-        "$1" 90 90 "$2"
+        "$1" "${o:-90}" "${o:-90}" "$2"
     printf '"seconds":1.25,"mode":"default","partition":"24:6-6-6-6","jobs":2,"machine":"%s","commit":"abc1234"}\n' "$3"
 }
 { row 38 "$n38" "box one"; row 40 "$n40" "box two"; } >two.jsonl
@@ -49,9 +55,9 @@ tot=$(group $((n38 + n40)))
 totp=$(group $((p38 + p40)))
 totr=$(awk -v a="$n38" -v b="$n40" -v c="$p38" -v e="$p40" 'BEGIN {printf "%.3f", (a + b) / (c + e)}')
 check "#38: its ratio to the published count ($r38), on machine A" \
-    grep -Fq "| 38 | 90 | 90 | $(group "$n38") | $(group "$p38") | $r38 | 1.25 | A |" d/two.md
+    grep -Fq "| 38 | $o38 | $o38 | $(group "$n38") | $(group "$p38") | $r38 | 1.25 | A |" d/two.md
 check "#40: ratio 1.000, on machine B" \
-    grep -Fq "| 40 | 90 | 90 | $(group "$n40") | $(group "$p40") | 1.000 | 1.25 | B |" d/two.md
+    grep -Fq "| 40 | $o40 | $o40 | $(group "$n40") | $(group "$p40") | 1.000 | 1.25 | B |" d/two.md
 check "the totals: $tot of $totp published, ratio $totr, 2.50 s" \
     grep -Fq "| total | | | $tot | $totp | $totr | 2.50 | |" d/two.md
 check "both machines named in the header, each with its count" \
@@ -82,7 +88,7 @@ row 38 "$n38" "box one" >one.jsonl
 report one.jsonl --out d --name one --no-plots
 expect "one machine: written" 0
 check "  ... named once, and no machine column" \
-    grep -Fxq "| 38 | 90 | 90 | $(group "$n38") | $(group "$p38") | $r38 | 1.25 |" d/one.md
+    grep -Fxq "| 38 | $o38 | $o38 | $(group "$n38") | $(group "$p38") | $r38 | 1.25 |" d/one.md
 check "  ... the header says machine, not machines" grep -Fxq -- "- machine: box one" d/one.md
 check "  ... and 1 instance, not 1 instances" grep -Fq '`one.jsonl`, 1 instance' d/one.md
 
@@ -98,6 +104,35 @@ report many.jsonl --out d --name many --no-plots
 expect "28 machines: written" 0
 check "  ... the 27th and 28th keyed AA and AB" \
     test "$(grep -c '| AA |$' d/many.md) $(grep -c '| AB |$' d/many.md)" = "1 1"
+
+# Ids alone do not make a board a published instance (npuzzle random numbers its boards 1..N):
+# a row is compared when its moves solve the instance's board of data/ (undone from the goal
+# here by the report), or, without moves, when its opt is the instance's optimal length.
+sol38=$(python3 -c 'import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["id"] == "38" and r.get("moves"):
+        print(r["moves"]); break' "$DATA/campaign-24/results-default.jsonl" 2>/dev/null)
+{
+    row 38 "$n38" "box one" | sed "s/\"nodes_generated\"/\"moves\":\"$sol38\",\"nodes_generated\"/"
+    row 40 "$n40" "box one" | sed 's/"nodes_generated"/"moves":"LURD","nodes_generated"/'
+    row 25 1000 "box one" | sed 's/"opt":[0-9]*,//; s/"length":[0-9]*/"length":50/'
+} >boards.jsonl
+report boards.jsonl --out d --name boards --no-plots
+expect "rows with moves, or only a length: written" 0
+check "  ... #38, whose moves solve its board, compared (${#sol38} moves)" \
+    grep -Fq "| 38 | $o38 | $o38 | $(group "$n38") | $(group "$p38") | $r38 |" d/boards.md
+check "  ... #40, whose moves solve another board, and #25, solved in 50 moves without opt, not" \
+    grep -Fq "(not that instance's board, or its optimal length not that instance's): 40, 25." d/boards.md
+check "  ... the totals #38's alone" grep -Fq "| total | | | $(group $((n38 + n40 + 1000))) | $(group "$p38") | $r38 |" d/boards.md
+row 38 "$n38" "box one" | sed 's/"nodes_generated":[0-9]*/"nodes_generated":1.5/' >bad.jsonl
+report bad.jsonl --out d --name bad --no-plots
+expect "a count that is not a whole number: refused, by file, line and field" 2 \
+    err "bad.jsonl:1: field nodes_generated: 1.5 is not a whole number"
+row 38 "$n38" "box one" | sed 's/"seconds":1.25/"seconds":true/' >bad.jsonl
+report bad.jsonl --out d --name bad --no-plots
+expect "seconds true: refused" 2 err "bad.jsonl:1: field seconds: true is not a number"
+check "  ... and no report written" test ! -e d/bad.md
 
 { row 38 "$n38" "box one"; echo '{"id": 40, oops'; } >bad.jsonl
 mkdir e
@@ -141,4 +176,14 @@ if command -v gnuplot >/dev/null; then
 else
     skip "gnuplot not installed: the plots"
 fi
+
+# nothing to plot (log scales): no solved row with a published count, or no time above 0 s
+row 38 "$n38" "box one" | sed 's/"status":"solved"/"status":"limit"/' >limit.jsonl
+mkdir h
+report limit.jsonl --out h
+expect "nothing to plot (a limit row alone): exit 0, said" 0 err "nothing to plot"
+check "  ... report.md alone, linking no plot" test "$(ls -A h)" = report.md -a "$(grep -c '!\[' h/report.md)" -eq 0
+row 38 "$n38" "box one" | sed 's/"seconds":1.25/"seconds":0/' >zero.jsonl
+report zero.jsonl --out h --name zero
+expect "nothing to plot (0 s): exit 0, said" 0 err "no search time above 0 s"
 cli_summary
