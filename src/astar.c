@@ -53,7 +53,8 @@ static int table_grow(table *t, uint64_t *bytes, uint64_t budget)
     size_t ncap = t->cap ? t->cap * 2 : 1u << 10;
     uint64_t need = (uint64_t)ncap * (sizeof(packed) + sizeof(uint32_t));
     uint64_t old = (uint64_t)t->cap * (sizeof(packed) + sizeof(uint32_t));
-    if (*bytes - old + need > budget)
+    /* the old table stays until the new one holds its entries: both count */
+    if (*bytes + need > budget)
         return NP_ELIMIT;
     table n = {calloc(ncap, sizeof(packed)), calloc(ncap, sizeof(uint32_t)), ncap, 0};
     if (!n.keys || !n.info) {
@@ -99,7 +100,8 @@ static int push(astar *a, uint32_t f, uint32_t g, packed k)
 {
     if (a->n == a->cap) {
         size_t ncap = a->cap ? a->cap * 2 : 1024;
-        if (a->bytes + (ncap - a->cap) * sizeof(open_entry) > a->budget)
+        /* realloc may copy: the old block counts until it is freed */
+        if (a->bytes + ncap * sizeof(open_entry) > a->budget)
             return NP_ELIMIT;
         open_entry *v = realloc(a->heap, ncap * sizeof(open_entry));
         if (!v)

@@ -287,50 +287,50 @@ else
 fi
 # A* boards side by side share --max-memory, so an A* checkpoint made on two threads resumes on two
 # threads only, unless every board is answered and none reached a limit; two copies of an 8-puzzle
-# board that A* solves in 600K but not in 300K
+# board that A* solves in 1000K but not in 500K
 hardest8_twice astar2.txt
 rm -f cka
-run solve -a astar -H md -j 2 --max-memory 600K -f csv --checkpoint cka astar2.txt
-expect "A* -j 2 --max-memory 600K: 300K each, both stop at the limit" 1
+run solve -a astar -H md -j 2 --max-memory 1000K -f csv --checkpoint cka astar2.txt
+expect "A* -j 2 --max-memory 1000K: 500K each, both stop at the limit" 1
 cp out cka.csv
 check "  ... the checkpoint records the threads" grep -q '^options .* jobs=2$' cka
 grep -v '^done 1 ' cka >cka-left0 # board 1 left, the digest redone
 redigest cka-left0 cka-left '^$' ''
-run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka-left astar2.txt
+run solve -a astar -H md -j 1 --max-memory 1000K -f csv --checkpoint cka-left astar2.txt
 expect "  ... a board left, resumed with -j 1: refused, both option lines shown, exit 2" 2 \
     err "checkpoint cka-left was made with other options" err "jobs=2"
-run solve -a astar -H md -j 1 --max-memory 600K -f csv --checkpoint cka astar2.txt
+run solve -a astar -H md -j 1 --max-memory 1000K -f csv --checkpoint cka astar2.txt
 expect "  ... finished, but its answers limits that -j 1 would not reach: refused, exit 2" 2 \
     err "checkpoint cka was made with other options" err "jobs=2"
 # at -j 3 two boards share the memory as at -j 2 (each gets half): read, and a board left searched
-run solve -a astar -H md -j 3 --max-memory 600K -f csv --checkpoint cka-left astar2.txt
+run solve -a astar -H md -j 3 --max-memory 1000K -f csv --checkpoint cka-left astar2.txt
 expect "  ... a board left, resumed with -j 3 (the same shares): searched, both stop at the limit" 1
 check "  ... the answers of the run that made it" cmp -s <(cut -d, -f1-5 out) <(cut -d, -f1-5 cka.csv)
 check "  ... the file now records the threads of this run" grep -q '^options .* jobs=3$' cka-left
 # one board has the whole memory at any -j
 head -n 1 astar2.txt >astar1.txt
 rm -f cka1
-run solve -a astar -H md -j 2 --max-memory 300K -f csv --checkpoint cka1 astar1.txt
-expect "A* one board -j 2 --max-memory 300K: stops at the limit" 1
+run solve -a astar -H md -j 2 --max-memory 500K -f csv --checkpoint cka1 astar1.txt
+expect "A* one board -j 2 --max-memory 500K: stops at the limit" 1
 cp out cka1.csv
 grep -v '^done 0 ' cka1 >cka1-left0
 redigest cka1-left0 cka1-left '^$' ''
-run solve -a astar -H md -j 1 --max-memory 300K -f csv --checkpoint cka1-left astar1.txt
+run solve -a astar -H md -j 1 --max-memory 500K -f csv --checkpoint cka1-left astar1.txt
 expect "  ... left, resumed with -j 1 (one board: the same share): searched, the limit again" 1
 check "  ... the answer of the run that made it" cmp -s <(cut -d, -f1-5 out) <(cut -d, -f1-5 cka1.csv)
-# both solved (1200K: 600K each): the answers any -j gives, so it is read at any -j
+# both solved (2000K: 1000K each): the answers any -j gives, so it is read at any -j
 rm -f ckb
-run solve -a astar -H md -j 2 --max-memory 1200K -f csv --checkpoint ckb astar2.txt
-expect "A* -j 2 --max-memory 1200K: both solved" 0
+run solve -a astar -H md -j 2 --max-memory 2000K -f csv --checkpoint ckb astar2.txt
+expect "A* -j 2 --max-memory 2000K: both solved" 0
 cp out ckb.csv
 cp ckb ckb-before
-run solve -a astar -H md -j 1 --max-memory 1200K -f csv --checkpoint ckb astar2.txt
+run solve -a astar -H md -j 1 --max-memory 2000K -f csv --checkpoint ckb astar2.txt
 expect "  ... finished and solved, read with -j 1: its answers" 0
 check "  ... the same answers as the run that made it" cmp -s out ckb.csv
 check "  ... the file as it was (its options kept)" cmp -s ckb ckb-before
 # jobs= only as the options' end: other options after it are other options
 redigest ckb ckb-more '^(options .* jobs=2)$' '\g<1> weight=5'
-run solve -a astar -H md -j 1 --max-memory 1200K -f csv --checkpoint ckb-more astar2.txt
+run solve -a astar -H md -j 1 --max-memory 2000K -f csv --checkpoint ckb-more astar2.txt
 expect "  ... a jobs= that is not the end of its options: refused, exit 2" 2 \
     err "checkpoint ckb-more was made with other options"
 run solve -a astar -j 1 -f csv --checkpoint cka2 astar2.txt

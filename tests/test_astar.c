@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -326,6 +328,66 @@ static void test_astar_memory_limit(void **state)
     free(res);
 }
 
+/* A /proc/self/status field in kB (VmRSS, VmHWM); -1 when unreadable. */
+static long status_kb(const char *field)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = -1;
+    size_t n = strlen(field);
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, field, n) && line[n] == ':')
+            kb = strtol(line + n + 1, NULL, 10);
+    if (f)
+        fclose(f);
+    return kb;
+}
+
+/* --max-memory bounds the peak: the closed table's old and new arrays while it
+ * grows, and the open list's old and new blocks, count together. Measured in
+ * a child: its resident high-water mark, reset before the search (clear_refs
+ * 5), may pass its start by the budget and a little (the result, stacks).
+ * Not under AddressSanitizer, whose shadow memory and quarantine are resident
+ * too. */
+static void test_astar_memory_peak(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+    skip();
+#endif
+    static const uint8_t k1[16] = {14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3};
+    const uint64_t budget = (uint64_t)64 << 20;
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        np_geom g;
+        np_geom_init(&g, 4, 4, NP_GOAL_BLANK_FIRST);
+        np_board b = make_board(k1, 4, 4);
+        np_search_opts opts;
+        memset(&opts, 0, sizeof opts);
+        opts.heuristic = NP_H_MD;
+        opts.max_memory = budget;
+        static np_result res;
+        FILE *cr = fopen("/proc/self/clear_refs", "w");
+        if (!cr || fputs("5", cr) < 0 || fclose(cr) != 0)
+            _exit(77); /* no way to reset the mark */
+        long rss0 = status_kb("VmRSS");
+        int rc = np_astar_solve(&res, &b, &g, &opts);
+        long hwm = status_kb("VmHWM");
+        fprintf(stderr, "peak %ld kB over a start of %ld kB, budget %llu kB\n", hwm - rss0, rss0,
+                (unsigned long long)(budget >> 10));
+        if (rc != NP_OK || res.status != NP_STATUS_LIMIT || rss0 < 0 || hwm < 0)
+            _exit(2);
+        _exit(hwm - rss0 <= (long)(budget >> 10) + 2048 ? 0 : 1);
+    }
+    int st = 0;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_true(WIFEXITED(st));
+    if (WEXITSTATUS(st) == 77)
+        skip();
+    assert_int_equal(WEXITSTATUS(st), 0);
+}
+
 /* The batch driver with A*: same answers with 1 and 2 threads, in input order. */
 static void test_batch_astar(void **state)
 {
@@ -377,7 +439,8 @@ int main(void)
         TIMED_TEST(test_astar_blank_last),    TIMED_TEST(test_astar_weighted),
         TIMED_TEST(test_astar_weight_tenths), TIMED_TEST(test_astar_max_nodes),
         TIMED_TEST(test_astar_unsolvable),    TIMED_TEST(test_astar_15puzzle_easy),
-        TIMED_TEST(test_astar_memory_limit),  TIMED_TEST(test_batch_astar),
+        TIMED_TEST(test_astar_memory_limit),  TIMED_TEST(test_astar_memory_peak),
+        TIMED_TEST(test_batch_astar),
     };
     /* NPUZZLE_TEST_FILTER=pattern runs only the matching tests (while debugging). */
     const char *filter = getenv("NPUZZLE_TEST_FILTER");

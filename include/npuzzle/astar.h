@@ -15,8 +15,10 @@ extern "C" {
 /*! Solve `start` with A* (f = g + weight*h, heuristic md or lc; ties broken
  *  towards deeper nodes). Counts as in np_ida_solve: generated = children
  *  produced (root excluded), expanded = nodes taken off the open list. Memory
- *  is bounded by opts->max_memory (0: three quarters of MemAvailable); when the
+ *  is bounded by opts->max_memory (0: three quarters of MemAvailable): when the
  *  closed and open sets would exceed it the search stops with NP_STATUS_LIMIT.
+ *  The bound holds at the peak: while a set grows its old and new arrays
+ *  count together.
  *  `res` is the caller's and always written:
  *  reset first (length -1), then filled; on an error return res->status is
  *  not set (it reads 0, NP_STATUS_SOLVED). `opts` may be NULL (defaults) and
