@@ -126,6 +126,9 @@ expect "annotated boards from standard input" 0 out "<stdin>:2: id 55: ok" out "
 printf '1 0 2 3 4 5 6 7 8  # id=one moves=L length=1\n1 0 2 3 4 5 6 8 7  # id=odd status=unsolvable\n' >small.annot
 run verify small.annot
 expect "annotated length= and status=unsolvable" 0 out "id one: ok, 1 moves" out "id odd: ok, unsolvable"
+printf '1 0 2 3 4 5 6 8 7  # id=odd status=unsolvable length=7\n' >unsl.annot
+run verify unsl.annot
+expect "  ... unsolvable with a length: wrong" 1 out "id odd: WRONG: answered unsolvable, yet gives length 7"
 # An unsolvable board with opt= (as solve --check counts it): the answer is right, opt= is not
 printf '1 0 2 3 4 5 6 8 7  # id=odd opt=3 status=unsolvable\n' >odd.annot
 run verify odd.annot
@@ -153,6 +156,13 @@ run verify --weight 1.1 --boards "$H8" --results bad.json
 expect "within --weight 1.1 x opt" 0 out "id 2: ok, 33 moves \\(opt 31\\)"
 run verify --weight 1.05 --boards "$H8" --results bad.json
 expect "beyond --weight 1.05 x opt" 1 out "id 2: WRONG: length 33 is more than 1.05 x opt=31"
+# a length of exactly W x opt passes: 29 = 1.16 x 25, which doubles make 28.999999999999996 (the
+# 29 moves are replayed; opt= is the comment's, verify takes it as given)
+printf '3 4 1 2 6 7 5 0 8  # id=x opt=25 moves=UULDRRULLDDRUURDLLURRDLLURLRL\n' >w116.annot
+run verify --weight 1.16 w116.annot
+expect "a length of exactly 1.16 x opt=25 (29): within --weight 1.16" 0 out "id x: ok, 29 moves \\(opt 25\\)"
+run verify --weight 1.159 w116.annot
+expect "  ... beyond --weight 1.159" 1 out "id x: WRONG: length 29 is more than 1.159 x opt=25"
 corrupt_json 's/"opt":31/"opt":30/'
 run verify --boards "$H8" --results bad.json
 expect "opt= differs between the files" 1 out "id 2: WRONG: the answer says opt=30, the board says opt=31"

@@ -38,7 +38,8 @@ void usage_verify(void)
            "      --results FILE   what `npuzzle solve --format text|json|csv` printed\n"
            "      --size RxC       board size (needed for non-square boards)\n"
            "      --goal G         blank-first (default) or blank-last\n"
-           "  -w, --weight W       accept lengths up to W times opt= (weighted search)\n"
+           "  -w, --weight W       accept lengths up to W times opt= (weighted search; W\n"
+           "                       to a thousandth, rounded down, as solve takes it)\n"
            "  -q, --quiet          print only the answers that fail, and the summary\n"
            "  -h, --help           this text\n"
            "\n"
@@ -131,6 +132,9 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         else if (a->moves && *a->moves)
             report(t, o, false, "%s: id %s: WRONG: answered unsolvable, yet gives moves", where,
                    id);
+        else if (a->length >= 0)
+            report(t, o, false, "%s: id %s: WRONG: answered unsolvable, yet gives length %ld",
+                   where, id, a->length);
         else if (opt >= 0)
             /* as solve --check counts it: opt= says the board is solvable */
             report(t, o, false,
@@ -196,10 +200,14 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
                    where, id, nmoves, opt);
             return;
         }
-        if (o->weight > 1.0 ? (double)nmoves > o->weight * (double)opt : nmoves != opt) {
-            if (o->weight > 1.0)
+        /* W in thousandths, rounded down, as solve takes it: in whole numbers,
+         * so that a length of exactly W x opt passes (29 = 1.16 x 25, which
+         * doubles make 28.999999999999996) */
+        const long w = o->weight > 1.0 ? (long)(o->weight * 1000.0 + 1e-6) : 1000;
+        if (w > 1000 ? nmoves * 1000 > w * opt : nmoves != opt) {
+            if (w > 1000)
                 report(t, o, false, "%s: id %s: WRONG: length %ld is more than %g x opt=%ld", where,
-                       id, nmoves, o->weight, opt);
+                       id, nmoves, (double)w / 1000.0, opt);
             else
                 report(t, o, false, "%s: id %s: WRONG: length %ld, but opt=%ld", where, id, nmoves,
                        opt);
