@@ -1360,7 +1360,8 @@ static int print_results(const input *in, const np_result *res, double wall, con
             (r->status == NP_STATUS_SOLVED || r->status == NP_STATUS_UNSOLVABLE)) {
             bool ok = r->status == NP_STATUS_SOLVED && r->length == e->meta.opt;
             if (r->status == NP_STATUS_SOLVED && a->opts.weight > 1.0)
-                ok = r->length >= e->meta.opt && r->length <= a->opts.weight * e->meta.opt;
+                ok = r->length >= e->meta.opt &&
+                    cli_within_weight(r->length, e->meta.opt, a->opts.weight);
             rec.check = ok ? "ok" : "mismatch";
             if (a->check && !ok)
                 mismatches++;

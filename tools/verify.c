@@ -200,14 +200,11 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
                    where, id, nmoves, opt);
             return;
         }
-        /* W in thousandths, rounded down, as solve takes it: in whole numbers,
-         * so that a length of exactly W x opt passes (29 = 1.16 x 25, which
-         * doubles make 28.999999999999996) */
-        const long w = o->weight > 1.0 ? (long)(o->weight * 1000.0 + 1e-6) : 1000;
-        if (w > 1000 ? nmoves * 1000 > w * opt : nmoves != opt) {
-            if (w > 1000)
+        const bool weighted = o->weight > 1.0;
+        if (weighted ? !cli_within_weight(nmoves, opt, o->weight) : nmoves != opt) {
+            if (weighted)
                 report(t, o, false, "%s: id %s: WRONG: length %ld is more than %g x opt=%ld", where,
-                       id, nmoves, (double)w / 1000.0, opt);
+                       id, nmoves, (double)cli_weight_milli(o->weight) / 1000.0, opt);
             else
                 report(t, o, false, "%s: id %s: WRONG: length %ld, but opt=%ld", where, id, nmoves,
                        opt);
