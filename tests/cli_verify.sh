@@ -290,7 +290,22 @@ run verify --boards "$H8" --results long.json
 expect "more answers than boards" 2 err "field count: 3 answers for the 2 boards"
 sed '2s/"length":31/"length":"x"/' h8.json >bad.json
 run verify --boards "$H8" --results bad.json
-expect "malformed length" 2 err "bad.json:2: field length: 'x' is malformed"
+expect "a quoted length" 2 err "bad.json:2: field length: a json string, not the literal solve writes"
+sed '2s/"length":31/"length":"31"/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "  ... \"31\" too (a string is no length)" 2 err "bad.json:2: field length: a json string"
+sed '2s/"length":31/"length":3x1/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "a length that is no json value" 2 err "bad.json:2: field length: '3x1' is not a json value"
+sed -E '2s/("nodes_expanded":[0-9]+),/\1/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "a missing ',' after a field verify does not read" 2 err "bad.json:2: field nodes_expanded: '[0-9]+\"nodes_generated\".*' is not a json value"
+sed '2s/"size":"3x3"/"size":"3x3\t"/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "a raw tab inside a json string" 2 err "bad.json:2: a json string holds a control character"
+sed '2s/"solvable":true/"solvable":"true"/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "solvable as a string" 2 err "bad.json:2: field solvable: a json string"
 head -c 120 h8.json >bad.json
 run verify --boards "$H8" --results bad.json
 expect "broken json" 2 err "bad.json:1: a json string is not closed"

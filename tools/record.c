@@ -483,6 +483,42 @@ static char *utf8_put(char *w, unsigned long v)
 /* Decode a flat json object in place, handing each key and value to
  * record_set_field. @return NULL, or a message naming what is malformed
  * (static or in msg). */
+/* Whether s is a json literal other than a string: a number, true, false or
+ * null. */
+static bool json_literal(const char *s)
+{
+    if (!strcmp(s, "true") || !strcmp(s, "false") || !strcmp(s, "null"))
+        return true;
+    const char *p = s + (*s == '-');
+    if (!isdigit((unsigned char)*p) || (*p == '0' && isdigit((unsigned char)p[1])))
+        return false;
+    while (isdigit((unsigned char)*p))
+        p++;
+    if (*p == '.') {
+        if (!isdigit((unsigned char)*++p))
+            return false;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    if (*p == 'e' || *p == 'E') {
+        p += p[1] == '+' || p[1] == '-' ? 2 : 1;
+        if (!isdigit((unsigned char)*p))
+            return false;
+        while (isdigit((unsigned char)*p))
+            p++;
+    }
+    return !*p;
+}
+
+/* The schema field a json key names (the json names only), or -1. */
+static int json_field(const char *key)
+{
+    for (int f = 0; f < FIELD_COUNT; f++)
+        if (!strcmp(key, fields[f].name))
+            return f;
+    return -1;
+}
+
 static const char *json_record(record *r, char *s, char *msg, size_t msglen)
 {
     char *p = s;
@@ -501,6 +537,7 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
             return "a json key is not a string";
         /* key: no escapes expected, but decode them the same way as values */
         char *strs[2];
+        bool quoted = false; /* the value */
         char next = 0;
         for (int part = 0; part < 2; part++) {
             while (isspace((unsigned char)*p))
@@ -512,6 +549,8 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                         return "a json string is not closed";
                     if (*p == '"')
                         break;
+                    if ((unsigned char)*p < 0x20)
+                        return "a json string holds a control character (json escapes them)";
                     if (*p == '\\') {
                         p++;
                         switch (*p) {
@@ -569,6 +608,7 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                 p++;
                 *w = 0;
                 strs[part] = start;
+                quoted = part == 1;
                 while (isspace((unsigned char)*p))
                     p++;
                 next = *p;
@@ -591,6 +631,10 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                 *end = 0;
                 if (end == start)
                     return "a json value is missing";
+                if (!json_literal(start)) {
+                    snprintf(msg, msglen, "field %s: '%.40s' is not a json value", strs[0], start);
+                    return msg;
+                }
                 strs[part] = start;
             }
             if (part == 0) {
@@ -598,6 +642,14 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                     return "a json key is not followed by ':'";
                 p++;
             }
+        }
+        /* each field as solve writes it: a string quoted, a number or true
+         * or false not ("length":"5" is no length), null for any */
+        const int f = json_field(strs[0]);
+        if (f >= 0 && quoted != fields[f].string && (quoted || strcmp(strs[1], "null"))) {
+            snprintf(msg, msglen, "field %s: a json %s, not the %s solve writes", strs[0],
+                     quoted ? "string" : "literal", fields[f].string ? "string" : "literal");
+            return msg;
         }
         const char *bad = record_set_field(r, strs[0], strs[1], msg, msglen);
         if (bad)
