@@ -118,6 +118,7 @@ long cli_weight_milli(double weight);
  * (cli_weight_milli): a length of exactly W x opt is (29 = 1.16 x 25, which
  * doubles make 28.999999999999996). */
 bool cli_within_weight(long length, long opt, double weight);
+
 /* A byte count with an optional K, M, G or T suffix (powers of 1024). */
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out);
 

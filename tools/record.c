@@ -480,9 +480,6 @@ static char *utf8_put(char *w, unsigned long v)
     return w;
 }
 
-/* Decode a flat json object in place, handing each key and value to
- * record_set_field. @return NULL, or a message naming what is malformed
- * (static or in msg). */
 /* Whether s is a json literal other than a string: a number, true, false or
  * null. */
 static bool json_literal(const char *s)
@@ -519,6 +516,9 @@ static int json_field(const char *key)
     return -1;
 }
 
+/* Decode a flat json object in place, handing each key and value to
+ * record_set_field. @return NULL, or a message naming what is malformed
+ * (static or in msg). */
 static const char *json_record(record *r, char *s, char *msg, size_t msglen)
 {
     char *p = s;
