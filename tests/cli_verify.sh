@@ -306,6 +306,13 @@ expect "a raw tab inside a json string" 2 err "bad.json:2: a json string holds a
 sed '2s/"solvable":true/"solvable":"true"/' h8.json >bad.json
 run verify --boards "$H8" --results bad.json
 expect "solvable as a string" 2 err "bad.json:2: field solvable: a json string"
+sed -E '2s/"moves":"[A-Z]*"/"moves":null/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "moves null (not moves \"null\")" 2 err "bad.json:2: field moves: a json literal, not the string"
+# the text table's column heads are no json keys: "len" is not read as the length
+sed -E '2s/"length":31/"length":31,"len":"x"/' h8.json >bad.json
+run verify --boards "$H8" --results bad.json
+expect "a json key \"len\" (a text column head): not read" 0 out "2 ok, 0 wrong"
 head -c 120 h8.json >bad.json
 run verify --boards "$H8" --results bad.json
 expect "broken json" 2 err "bad.json:1: a json string is not closed"

@@ -23,8 +23,6 @@ meson install -C "$BUILD" --destdir "$D" --no-rebuild --quiet >out 2>err
 rc=$?
 if [ -f "$T/install-log.saved" ]; then cp -p "$T/install-log.saved" "$LOG"; else rm -f "$LOG"; fi
 expect "meson install --destdir" 0
-check "  ... the build folder's install log left as it was (ninja uninstall reads it)" \
-    eval '{ [ -f "$T/install-log.saved" ] && cmp -s "$T/install-log.saved" "$LOG"; } || { [ ! -f "$T/install-log.saved" ] && [ ! -e "$LOG" ]; }'
 prefix=$(meson introspect "$BUILD" --buildoptions | python3 -c '
 import json, sys
 o = {x["name"]: x["value"] for x in json.load(sys.stdin)}

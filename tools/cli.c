@@ -175,7 +175,7 @@ long cli_weight_milli(double weight)
 
 bool cli_within_weight(long length, long opt, double weight)
 {
-    return length * 1000 <= cli_weight_milli(weight) * opt;
+    return (int64_t)length * 1000 <= (int64_t)cli_weight_milli(weight) * opt;
 }
 
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out)

@@ -643,15 +643,17 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                 p++;
             }
         }
-        /* each field as solve writes it: a string quoted, a number or true
-         * or false not ("length":"5" is no length), null for any */
+        /* each field as solve writes it: a string quoted, a number, true,
+         * false or null not ("length":"5" is no length, "moves":null no
+         * moves); other keys (the text table's column heads too) are not
+         * read */
         const int f = json_field(strs[0]);
-        if (f >= 0 && quoted != fields[f].string && (quoted || strcmp(strs[1], "null"))) {
+        if (f >= 0 && quoted != fields[f].string) {
             snprintf(msg, msglen, "field %s: a json %s, not the %s solve writes", strs[0],
                      quoted ? "string" : "literal", fields[f].string ? "string" : "literal");
             return msg;
         }
-        const char *bad = record_set_field(r, strs[0], strs[1], msg, msglen);
+        const char *bad = f >= 0 ? record_set_field(r, strs[0], strs[1], msg, msglen) : NULL;
         if (bad)
             return bad;
         if (next == '}')

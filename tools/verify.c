@@ -39,7 +39,7 @@ void usage_verify(void)
            "      --size RxC       board size (needed for non-square boards)\n"
            "      --goal G         blank-first (default) or blank-last\n"
            "  -w, --weight W       accept lengths up to W times opt= (weighted search; W\n"
-           "                       to a thousandth, rounded down, as solve takes it)\n"
+           "                       to a thousandth, rounded down, as IDA* takes it)\n"
            "  -q, --quiet          print only the answers that fail, and the summary\n"
            "  -h, --help           this text\n"
            "\n"
