@@ -288,31 +288,30 @@ check "  ... and no 'none.json:0:' line" eval '! grep -q "none.json:0:" err'
 { cat h8.json; sed -n 1p h8.json; } >long.json
 run verify --boards "$H8" --results long.json
 expect "more answers than boards" 2 err "field count: 3 answers for the 2 boards"
-sed '2s/"length":31/"length":"x"/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "a quoted length" 2 err "bad.json:2: field length: a json string, not the literal solve writes"
-sed '2s/"length":31/"length":"31"/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "  ... \"31\" too (a string is no length)" 2 err "bad.json:2: field length: a json string"
-sed '2s/"length":31/"length":3x1/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "a length that is no json value" 2 err "bad.json:2: field length: '3x1' is not a json value"
-sed -E '2s/("nodes_expanded":[0-9]+),/\1/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "a missing ',' after a field verify does not read" 2 err "bad.json:2: field nodes_expanded: '[0-9]+\"nodes_generated\".*' is not a json value"
-sed '2s/"size":"3x3"/"size":"3x3\t"/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "a raw tab inside a json string" 2 err "bad.json:2: a json string holds a control character"
-sed '2s/"solvable":true/"solvable":"true"/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "solvable as a string" 2 err "bad.json:2: field solvable: a json string"
-sed -E '2s/"moves":"[A-Z]*"/"moves":null/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "moves null (not moves \"null\")" 2 err "bad.json:2: field moves: a json literal, not the string"
+# edited NAME SED RC PATTERN: h8.json's second answer edited by the sed -E script SED, verified:
+# exit RC, PATTERN on stderr (exit 2) or stdout
+edited() {
+    sed -E "$2" h8.json >bad.json
+    run verify --boards "$H8" --results bad.json
+    if [ "$3" = 2 ]; then expect "$1" 2 err "$4"; else expect "$1" "$3" out "$4"; fi
+}
+edited "a quoted length" '2s/"length":31/"length":"x"/' 2 \
+    "bad.json:2: field length: a json string, not the literal solve writes"
+edited "  ... \"31\" too (a string is no length)" '2s/"length":31/"length":"31"/' 2 \
+    "bad.json:2: field length: a json string"
+edited "a length that is no json value" '2s/"length":31/"length":3x1/' 2 \
+    "bad.json:2: field length: '3x1' is not a json value"
+edited "a missing ',' after a field verify does not read" '2s/("nodes_expanded":[0-9]+),/\1/' 2 \
+    "bad.json:2: field nodes_expanded: '[0-9]+\"nodes_generated\".*' is not a json value"
+edited "a raw tab inside a json string" '2s/"size":"3x3"/"size":"3x3\t"/' 2 \
+    "bad.json:2: a json string holds a control character"
+edited "solvable as a string" '2s/"solvable":true/"solvable":"true"/' 2 \
+    "bad.json:2: field solvable: a json string"
+edited "moves null (not moves \"null\")" '2s/"moves":"[A-Z]*"/"moves":null/' 2 \
+    "bad.json:2: field moves: a json literal, not the string"
 # the text table's column heads are no json keys: "len" is not read as the length
-sed -E '2s/"length":31/"length":31,"len":"x"/' h8.json >bad.json
-run verify --boards "$H8" --results bad.json
-expect "a json key \"len\" (a text column head): not read" 0 out "2 ok, 0 wrong"
+edited "a json key \"len\" (a text column head): not read" '2s/"length":31/"length":31,"len":"x"/' 0 \
+    "2 ok, 0 wrong"
 head -c 120 h8.json >bad.json
 run verify --boards "$H8" --results bad.json
 expect "broken json" 2 err "bad.json:1: a json string is not closed"
