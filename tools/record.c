@@ -377,12 +377,21 @@ static int parse_status(const char *s)
     return RECORD_STATUS_NONE;
 }
 
-/* The field a key names: a json key or csv column, or a text column head. */
-static int field_named(const char *key)
+/* The schema field a json key names (the json names only), or -1. */
+static int json_field(const char *key)
 {
     for (int f = 0; f < FIELD_COUNT; f++)
         if (!strcmp(key, fields[f].name))
             return f;
+    return -1;
+}
+
+/* The field a key names: a json key or csv column, or a text column head. */
+static int field_named(const char *key)
+{
+    const int f = json_field(key);
+    if (f >= 0)
+        return f;
     for (int i = 0; i < TEXT_COLUMNS; i++)
         if (!strcmp(key, text_columns[i].head))
             return (int)text_columns[i].field;
@@ -505,15 +514,6 @@ static bool json_literal(const char *s)
             p++;
     }
     return !*p;
-}
-
-/* The schema field a json key names (the json names only), or -1. */
-static int json_field(const char *key)
-{
-    for (int f = 0; f < FIELD_COUNT; f++)
-        if (!strcmp(key, fields[f].name))
-            return f;
-    return -1;
 }
 
 /* Decode a flat json object in place, handing each key and value to
