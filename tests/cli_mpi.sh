@@ -109,9 +109,13 @@ check "the same moves and nodes_generated as -j 1" same mpi88.json one88.json
 check "the other ranks did work beyond the serial count (pieces went out)" grep -q '"nodes_extra"' mpi88.json
 
 # ---- a worker killed mid-run; the checkpoint resumes -----------------------------------
-# Korf #88 (about 2 s): rank 1 is killed after 0.7 s, then the same command goes on.
+# Korf #88 (about 2 s): rank 1 is killed once the checkpoint holds a finished piece (the search
+# under way; a fixed delay could kill it on a loaded machine before rank 0 had left MPI_Init and
+# written any checkpoint), then the same command goes on.
 ck=(-H lc -j 1 -f json --check --checkpoint ck --checkpoint-every 0 k88.txt)
-kill_rank1 0.7 "${ck[@]}"
+has_piece() { grep -q '^piece ' "$1" 2>/dev/null; }
+ck_searching() { has_piece ck; }
+READY=ck_searching kill_rank1 0 "${ck[@]}"
 check "a worker rank found and killed" test -n "$killed"
 check "the run ends with a non-zero exit" test "$rc" -ne 0
 check "and a message (mpirun names the rank that died)" grep -Eqi "rank|process|signal|killed" err
@@ -150,12 +154,15 @@ expect "batch: the same command resumes" 0
 check "batch resumed: the same moves and counts as -j 1, board for board" same resumed4.json one4.json
 
 # ---- a signal to one rank during a batch ------------------------------------------------
-# the signal comes after 1 s, while each rank has a board (seconds each with lc); a worker not
-# signalled finishes its board, so the run ends within a board's time
+# the signal comes once the checkpoint holds a finished piece, while each rank has a board
+# (seconds each with lc): every rank then catches it (a fixed delay could reach a rank of a
+# loaded machine still in MPI_Init, before its handler, where SIGTERM kills it: exit 143); a
+# worker not signalled finishes its board, so the run ends within a board's time
 ckt=(-H lc -j 1 -f json --checkpoint ckt --checkpoint-every 0 hard4.txt)
+ckt_searching() { has_piece ckt; }
 for rank in 0 1; do
     rm -f ckt
-    signal_rank $rank TERM 1 "${ckt[@]}"
+    READY=ckt_searching signal_rank $rank TERM 0 "${ckt[@]}"
     check "SIGTERM to rank $rank in a batch: exit 130, the checkpoint written" \
         test -n "$killed" -a "$rc" = 130 -a -n "$(grep 'interrupted; checkpoint ckt written' err)"
     check "SIGTERM to rank $rank in a batch: the boards queued on the workers stop, not all 4 done (ended in ${took}s)" \
