@@ -285,6 +285,13 @@ expect_grep "tile 2" "$T/err" "overlap message"
 expect_rc 2 "blank in pattern" "$NP" gen --size 3x3 --pattern 0,1 --dry-run
 expect_rc 2 "tile off the board" "$NP" gen --size 3x3 --pattern 1,9 --dry-run
 expect_rc 2 "pattern too large" "$NP" gen --size 2x2 --pattern 1,2,3 --dry-run
+# solve refuses it too, with --gen or without (not "not found", with a gen command that fails)
+printf '1 0 2 3 4 5\n' >"$T/b32.txt"
+expect_rc 2 "solve: pattern too large" "$NP" solve --size 3x2 -H pdb --partition 5/1,2,3,4 \
+    --pdb-dir "$T/none" "$T/b32.txt"
+has "pattern 2 of the partition has 4 tiles; at most 3 on a 3x2 board" "$T/err" "names the pattern and the limit"
+expect_rc 2 "solve --gen: pattern too large" "$NP" solve --size 3x2 -H pdb --partition 5/1,2,3,4 \
+    --pdb-dir "$T/none" --gen "$T/b32.txt"
 expect_rc 2 "both --partition and --pattern" "$NP" gen --partition 8:4-4 --pattern 1,2 --dry-run
 # a partition covers its board, as solve needs; --pattern builds a part of one
 expect_rc 2 "partition that misses tiles" "$NP" gen --size 3x3 --partition 1,2/3,4 --dry-run

@@ -163,17 +163,19 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
                                          sizeof err) != NP_OK
                   : np_partition_default(&part, g->rows, g->cols) != NP_OK)
         return EXIT_OK; /* said by the caller's own checks, or no tables wanted */
-    if (gen) {
-        /* what build_partition would refuse, said before any search */
-        const int big = build_pattern_too_large(g, &part);
-        if (big >= 0)
-            fprintf(stderr,
-                    "npuzzle solve: %s: --gen: pattern %d of the partition has %d tiles; at "
-                    "most %d on a %dx%d board\n",
-                    where, big + 1, part.patterns[big].ntiles, BUILD_MAX_TILES(g), g->rows,
-                    g->cols);
-        return big >= 0 ? EXIT_USAGE : EXIT_OK;
+    /* what build_partition refuses, said before any search: with --gen or not,
+     * since no table of such a pattern can be built */
+    const int big = build_pattern_too_large(g, &part);
+    if (big >= 0) {
+        fprintf(stderr,
+                "npuzzle solve: %s: %spattern %d of the partition has %d tiles; at most %d on a "
+                "%dx%d board\n",
+                where, gen ? "--gen: " : "", big + 1, part.patterns[big].ntiles,
+                BUILD_MAX_TILES(g), g->rows, g->cols);
+        return EXIT_USAGE;
     }
+    if (gen)
+        return EXIT_OK;
     char *dir = cli_pdb_dir(pdb_dir_opt);
     if (!dir) {
         fprintf(stderr, "npuzzle solve: out of memory\n");
