@@ -170,8 +170,8 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
         fprintf(stderr,
                 "npuzzle solve: %s: %spattern %d of the partition has %d tiles; at most %d on a "
                 "%dx%d board\n",
-                where, gen ? "--gen: " : "", big + 1, part.patterns[big].ntiles,
-                BUILD_MAX_TILES(g), g->rows, g->cols);
+                where, gen ? "--gen: " : "", big + 1, part.patterns[big].ntiles, BUILD_MAX_TILES(g),
+                g->rows, g->cols);
         return EXIT_USAGE;
     }
     if (gen)
