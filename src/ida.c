@@ -848,6 +848,7 @@ typedef struct task {
     int depth, h, state; /* state: of the pruning machine after path */
     bool goal;
     uint64_t before_generated, before_expanded;
+    size_t earlier; /* a list split again (frontier.mark): the index of its earlier piece */
     uint8_t path[64];
 } task;
 
@@ -857,15 +858,24 @@ typedef struct frontier {
     uint64_t generated, expanded; /* the first moves' nodes */
     int next_bound;
     int limit; /* the pieces' depth */
+    /* An iteration's list split again, deeper (resplit): its earlier pieces
+     * are the nodes `mark` moves deep (0: none), met in order; nmarked of
+     * them so far, of at most cap_marked, and under earlier piece i the first
+     * moves' nodes mark_generated[i] and mark_expanded[i] */
+    int mark;
+    size_t nmarked, cap_marked;
+    uint64_t *mark_generated, *mark_expanded;
 } frontier;
 
-/* How a piece ended. */
-enum { P_TODO, P_DONE, P_FOUND, P_ABORTED, P_STOPPED };
+/* How a piece ended. P_COVERED: finished, its nodes counted in a piece
+ * before it carried over from a list split again (piece_state.span). */
+enum { P_TODO, P_DONE, P_FOUND, P_ABORTED, P_STOPPED, P_COVERED };
 
 typedef struct piece_state {
     int status;
     int next_bound, length;
     uint64_t expanded, generated;
+    size_t span; /* P_DONE: 0, searched; else carried over, it and the span - 1 after it */
 } piece_state;
 
 static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int state,
@@ -887,16 +897,37 @@ static int frontier_push(frontier *fr, const np_board *b, int depth, int h, int 
     tk->goal = goal;
     tk->before_generated = fr->generated;
     tk->before_expanded = fr->expanded;
+    tk->earlier = fr->nmarked ? fr->nmarked - 1 : 0;
     memcpy(tk->path, path, (size_t)depth);
     return NP_OK;
 }
 
+static int collect_node(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int state,
+                        uint8_t *path);
+
 /* Depth-first to fr->limit, collecting the nodes at that depth within the
  * bound: the same tree, order and counts as the serial search. A goal met on
- * the way ends the list (its piece is the goal itself). @return NP_OK, or
- * NP_ENOMEM; 1 when the goal was met. */
+ * the way ends the list (its piece is the goal itself). A node fr->mark moves
+ * deep is counted as met, with the first moves' nodes under it. @return
+ * NP_OK, or NP_ENOMEM; 1 when the goal was met; NP_EINVAL for more nodes
+ * fr->mark deep than fr->cap_marked. */
 static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int state,
                    uint8_t *path)
+{
+    if (!fr->mark || depth != fr->mark || depth == fr->limit)
+        return collect_node(fr, s, kind, b, depth, h, state, path);
+    if (fr->nmarked == fr->cap_marked)
+        return NP_EINVAL;
+    const size_t i = fr->nmarked++;
+    const uint64_t generated = fr->generated, expanded = fr->expanded;
+    const int rc = collect_node(fr, s, kind, b, depth, h, state, path);
+    fr->mark_generated[i] = fr->generated - generated;
+    fr->mark_expanded[i] = fr->expanded - expanded;
+    return rc;
+}
+
+static int collect_node(frontier *fr, search *s, int kind, np_board *b, int depth, int h, int state,
+                        uint8_t *path)
 {
     if (depth == fr->limit)
         return frontier_push(fr, b, depth, h, state, path, false);
@@ -950,15 +981,16 @@ static int collect(frontier *fr, search *s, int kind, np_board *b, int depth, in
 }
 
 /* The pieces of the iteration at proto->bound, `depth` moves deep; depth 0:
- * the shallowest depth with at least `want` of them. */
+ * the shallowest depth (below fr->mark) with at least `want` of them. */
 static int frontier_build(frontier *fr, search *proto, int kind, const np_board *start, int h0,
                           int depth, size_t want, uint64_t *extra)
 {
     uint8_t path[64];
     int rc = NP_OK;
-    for (int limit = depth ? depth : 1; limit <= 32; limit++) {
+    for (int limit = depth ? depth : fr->mark + 1; limit <= 32; limit++) {
         *extra += fr->generated; /* a shallower list thrown away */
         fr->n = 0;
+        fr->nmarked = 0;
         fr->generated = fr->expanded = 0;
         fr->next_bound = INT_MAX;
         fr->limit = limit;
@@ -1020,7 +1052,8 @@ static void journal_piece(const np_journal *j, const np_iteration *it, size_t i,
                   .generated = ps->generated,
                   .next_bound = ps->next_bound,
                   .length = ps->status == P_FOUND ? ps->length : -1,
-                  .moves = NULL};
+                  .moves = NULL,
+                  .span = ps->span};
     if (p.length >= 0) {
         path_letters(moves, path, p.length);
         p.moves = moves;
@@ -1161,6 +1194,93 @@ static void limit_check_due(search *s)
         s->next_check = s->reported + left;
 }
 
+/* How many pieces an iteration is cut into, at least: 64 a thread, and for a
+ * long iteration one for about `piece_nodes` of its nodes (0: the default),
+ * so that a stop (a checkpointed run ended, a job's time up) loses little
+ * and no piece outlasts the runs that resume it. An iteration's nodes are
+ * guessed from all the iterations' before it (`before`): on the 15- and
+ * 24-puzzle each generates 5 to 7 times the one before, so 4 to 6 times all
+ * before it; 4 is taken. */
+static size_t pieces_wanted(int threads, uint64_t before, uint64_t piece_nodes)
+{
+    const size_t most = (size_t)1 << 14; /* about 3 MB of tasks (2 to 3 times that built) */
+    size_t want = (size_t)(threads > 1 ? threads : 1) * 64;
+    const uint64_t guess = before / (piece_nodes ? piece_nodes : NP_PIECE_NODES_DEFAULT) * 4;
+    if (guess > want)
+        want = guess < most ? (size_t)guess : most;
+    return want;
+}
+
+/* A resumed iteration's list `fr` (its finished pieces in *ps, none holding
+ * a solution, none a goal) split again, deeper, into at least `want` pieces:
+ * a list cut by an earlier run with fewer threads or before the iteration
+ * was known to be long. Under each earlier piece the new ones are its
+ * subtree's, in the same order. A finished piece (with those it covers) is
+ * carried over as the first of its new pieces, standing for them all
+ * (span): their nodes, less those now in the first moves, are its own; so
+ * the serial counts stay the same, and a journal that keeps any of the new
+ * list's pieces keeps a state to resume from. The list thrown away counts
+ * as *extra. @return whether it was split (*fr and *ps replaced); not when a
+ * goal lies in the new first moves or the finished counts do not fit (the
+ * list is kept then, as it is). */
+static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, const np_board *start,
+                    int h0, size_t want, uint64_t *extra)
+{
+    frontier nf = {.mark = fr->limit, .cap_marked = fr->n};
+    nf.mark_generated = malloc(fr->n * sizeof *nf.mark_generated);
+    nf.mark_expanded = malloc(fr->n * sizeof *nf.mark_expanded);
+    uint64_t thrown = 0;
+    bool ok = nf.mark_generated && nf.mark_expanded && fr->limit < 32 &&
+        frontier_build(&nf, proto, kind, start, h0, 0, want, &thrown) == NP_OK &&
+        nf.nmarked == fr->n && nf.n > fr->n && !nf.v[nf.n - 1].goal;
+    piece_state *nps = ok ? calloc(nf.n, sizeof *nps) : NULL;
+    ok = ok && nps;
+    for (size_t e = 0, t = 0; ok && e < fr->n;) {
+        const piece_state *q = &(*ps)[e];
+        const size_t len = q->status == P_DONE && q->span ? q->span : 1; /* earlier pieces */
+        uint64_t generated = 0, expanded = 0; /* theirs in the new first moves */
+        for (size_t k = e; k < e + len && k < fr->n; k++) {
+            generated += nf.mark_generated[k];
+            expanded += nf.mark_expanded[k];
+        }
+        const size_t first = t;
+        while (t < nf.n && nf.v[t].earlier < e + len)
+            t++;
+        e += len;
+        if (q->status == P_TODO)
+            continue;
+        if (q->status != P_DONE || e > fr->n || q->generated < generated ||
+            q->expanded < expanded ||
+            (first == t && (q->generated != generated || q->expanded != expanded))) {
+            ok = false; /* (P_COVERED pieces are skipped with their carrier) */
+            break;
+        }
+        for (size_t k = first; k < t; k++) {
+            nps[k].status = k == first ? P_DONE : P_COVERED;
+            nps[k].length = -1;
+            nps[k].next_bound = k == first ? q->next_bound : INT_MAX;
+            nps[k].generated = k == first ? q->generated - generated : 0;
+            nps[k].expanded = k == first ? q->expanded - expanded : 0;
+            nps[k].span = k == first ? t - first : 0;
+        }
+    }
+    free(nf.mark_generated);
+    free(nf.mark_expanded);
+    nf.mark = 0;
+    nf.mark_generated = nf.mark_expanded = NULL;
+    if (!ok) {
+        free(nf.v);
+        free(nps);
+        return false;
+    }
+    *extra += thrown + fr->generated;
+    free(fr->v);
+    free(*ps);
+    *fr = nf;
+    *ps = nps;
+    return true;
+}
+
 /* One IDA* iteration as its ordered list of pieces, handed to the threads one
  * at a time (their sizes differ wildly). The answer and counts are the serial
  * search's: when a piece finds a solution, the pieces before it still finish
@@ -1168,24 +1288,18 @@ static void limit_check_due(search *s)
  * stop, and their work is counted apart (extra). `it` gives the bound, the
  * depth (0: choose) and the finished pieces to skip. */
 static int piece_iteration(search *proto, int kind, int weighted, const np_board *start, int h0,
-                           int threads, search **workers, const np_journal *journal,
-                           const np_piece_runner *runner, np_iteration *it, iteration_out *out)
+                           int threads, search **workers, const np_search_opts *opts,
+                           np_iteration *it, iteration_out *out)
 {
+    const np_journal *journal = opts->journal;
+    const np_piece_runner *runner = opts->runner;
+    const size_t want = pieces_wanted(threads, it->generated, opts->piece_nodes);
     frontier fr = {0};
     out->extra = 0;
     out->found_len = -1;
     out->stopped = false;
-    int rc =
-        frontier_build(&fr, proto, kind, start, h0, it->depth, (size_t)threads * 64, &out->extra);
-    /* The first moves count towards --max-nodes as well. Our threads count
-     * them as the serial search meets them: those before a piece when it
-     * starts (frontier_count), the rest after the last, so that pieces
-     * searched in order stop where the serial search does (counted
-     * all at once, the moves after the solution's piece stopped the search
-     * before it). The caller's runner gets them all at once. */
-    size_t reach = 0; /* how far the first moves are counted (reach_generated) */
-    if (rc == NP_OK && (runner || fr.n == 0))
-        frontier_count(proto->sh, &fr, &reach, fr.n + 1, fr.n && fr.v[fr.n - 1].goal);
+    const bool resumed = it->depth != 0;
+    int rc = frontier_build(&fr, proto, kind, start, h0, it->depth, want, &out->extra);
     piece_state *ps = rc == NP_OK ? calloc(fr.n ? fr.n : 1, sizeof *ps) : NULL;
     if (rc == NP_OK && !ps)
         rc = NP_ENOMEM;
@@ -1200,8 +1314,12 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
     it->npieces = fr.n;
     for (size_t k = 0; k < it->nfinished; k++) {
         const np_piece *p = &it->finished[k];
-        if (p->index >= fr.n || ps[p->index].status != P_TODO || p->length > NP_MAX_PATH ||
-            (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length))) {
+        bool bad = p->index >= fr.n || p->length > NP_MAX_PATH ||
+            (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length)) ||
+            (p->span && (p->length >= 0 || p->span > fr.n - p->index));
+        for (size_t i = p->index; !bad && i < p->index + (p->span ? p->span : 1); i++)
+            bad = ps[i].status != P_TODO;
+        if (bad) {
             free(fr.v);
             free(ps);
             return NP_EINVAL;
@@ -1212,6 +1330,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         q->generated = p->generated;
         q->next_bound = p->next_bound;
         q->length = p->length;
+        q->span = p->span;
+        for (size_t i = p->index + 1; i < p->index + p->span; i++)
+            ps[i] = (piece_state){.status = P_COVERED, .length = -1, .next_bound = INT_MAX};
     }
     size_t best = SIZE_MAX; /* the first piece holding a solution */
     for (size_t k = 0; k < it->nfinished; k++) {
@@ -1229,9 +1350,29 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
                 out->found_path[i] = (uint8_t)np_dir_from_char(p->moves[i]);
         }
     }
+    /* A resumed list of fewer pieces than this run would cut: split again. */
+    const bool split = resumed && best == SIZE_MAX && fr.n && fr.n < want && !fr.v[fr.n - 1].goal &&
+        resplit(&fr, &ps, proto, kind, start, h0, want, &out->extra);
+    if (split) {
+        it->depth = fr.limit;
+        it->npieces = fr.n;
+    }
     __atomic_store_n(&proto->sh->found_piece, best, __ATOMIC_RELAXED);
     it->nfinished = 0;
     it->finished = NULL;
+    /* the finished pieces carried over to the new list, journaled as such */
+    for (size_t i = 0; split && journal && journal->piece && i < fr.n; i++)
+        if (ps[i].status == P_DONE)
+            journal_piece(journal, it, i, &ps[i], NULL);
+    /* The first moves count towards --max-nodes as well. Our threads count
+     * them as the serial search meets them: those before a piece when it
+     * starts (frontier_count), the rest after the last, so that pieces
+     * searched in order stop where the serial search does (counted
+     * all at once, the moves after the solution's piece stopped the search
+     * before it). The caller's runner gets them all at once. */
+    size_t reach = 0; /* how far the first moves are counted (reach_generated) */
+    if (runner || fr.n == 0)
+        frontier_count(proto->sh, &fr, &reach, fr.n + 1, fr.n && fr.v[fr.n - 1].goal);
     if (runner && fr.n > 0) {
         /* Handed out by the caller (other processes); the summing below is
          * the same. An iteration without pieces has nothing to hand out. */
@@ -1659,8 +1800,7 @@ int np_ida_solve(np_result *res, const np_board *start, const np_geom *g,
         s->next_bound = INT_MAX;
         if (pieces) {
             search_set_board(s, start);
-            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts->journal,
-                                 opts->runner, &it, io);
+            rc = piece_iteration(s, kind, weighted, start, h0, threads, workers, opts, &it, io);
             if (rc != NP_OK)
                 break;
             it.expanded += io->expanded;

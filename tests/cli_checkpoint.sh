@@ -631,6 +631,46 @@ else
         awk -v left="$left" '/ pieces searched;/ { rate = $13 * 1e6; t = $16
             if (rate * t > 1.2 * left + 0.06 * rate + 0.06e6 * t) bad = 1 } END { exit bad }' err
 fi
+# cut again: a run stopped in the last iteration, then resumed asking for pieces of 100 nodes: the
+# iteration's list is cut again, deeper, the finished pieces carried over (a ninth field on their
+# lines: how many pieces each stands for); stopped once the checkpoint holds them, and resumed
+# without the option, the answers and counts are the uninterrupted run's
+rm -f ckc
+"$NP" solve -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 one.txt >out 2>err1 &
+pid=$!
+for _ in $(seq 1 6000); do
+    awk -v b="$opt" '$1 == "iter" && $3 == b { i = 1 } $1 == "piece" && i { n++ }
+        END { exit !(n >= 3) }' ckc 2>/dev/null && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.01
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+stop_rc=$?
+before=$(awk '$1 == "iter" { print $4 }' ckc 2>/dev/null)
+"$NP" solve -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 --piece-nodes 100 one.txt \
+    >out 2>err2 &
+pid=$!
+for _ in $(seq 1 6000); do
+    awk '$1 == "piece" && NF == 9 { f = 1 } END { exit !f }' ckc 2>/dev/null && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.01
+done
+kill -INT $pid 2>/dev/null
+wait $pid
+cut_rc=$?
+after=$(awk '$1 == "iter" { print $4 }' ckc 2>/dev/null)
+carried=$(awk '$1 == "piece" && NF == 9 { n++; s += $9 } END { print n + 0, s + 0 }' ckc 2>/dev/null)
+LAST="$NP solve ... --checkpoint ckc one.txt, stopped in bound $opt ($before pieces), then with --piece-nodes 100 ($after pieces; carried over: ${carried% *}, standing for ${carried#* })"
+if [ $stop_rc -ne 130 ] || [ $cut_rc -ne 130 ]; then
+    skip "cut again: a run ended before its signal (exits $stop_rc, $cut_rc)"
+else
+    check "cut again: the list has more pieces, some carried over" \
+        test "${after:-0}" -gt "${before:-0}" -a "${carried% *}" -gt 0
+    run solve -H lc -j 2 -f json --checkpoint ckc one.txt
+    expect "cut again, resumed: the run finishes" 0
+    same_answers "cut again, resumed: the uninterrupted answers and counts" ref1.json out
+fi
 # stopped halfway and resumed: the pieces of the earlier run are counted on (a signal that comes
 # after the search ended, while the answer and the checkpoint are written, still exits 130 with the
 # answer in the checkpoint: the resumed run then searches nothing and has no pieces lines)
@@ -656,6 +696,8 @@ else
 fi
 run solve -H lc -j 2 --progress --progress-every -1 one.txt
 expect "--progress-every -1: refused, exit 2" 2 err "bad value for --progress-every: '-1'"
+run solve -H lc -j 2 --piece-nodes 0 one.txt
+expect "--piece-nodes 0: refused, exit 2" 2 err "--piece-nodes must be at least 1, not '0'"
 run solve -H lc -j 2 --progress k5.txt
 check "--progress on several boards: no iteration lines" test "$(grep -c 'bound [0-9]* next' err)" -eq 0
 run solve -H lc -j 2 --batch one-at-a-time --progress k5.txt

@@ -872,6 +872,10 @@ static void assert_same_result(const np_result *a, const np_result *b, const cha
 /* The search of b split over 2 and 3 threads, and in pieces on one thread
  * with a journal, gives the serial search's moves and counts; resumed from
  * the journal's state after any of several events, it ends the same way. */
+/* How many resumed searches compare_split saw split again (np_search_opts.piece_nodes),
+ * and how many pieces carried over it resumed from. */
+static int resplits, carried;
+
 static void compare_split(const np_board *b, const np_geom *g, np_hkind h, double weight)
 {
     np_search_opts serial = {.heuristic = h, .weight = weight, .prune = harness_prune};
@@ -921,6 +925,49 @@ static void compare_split(const np_board *b, const np_geom *g, np_hkind h, doubl
         resumed.threads = 1 + (int)(c % 2);
         assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
         assert_same_result(ref, r, "resumed");
+        /* and with pieces of a node or so asked for: the resumed iteration is
+         * split again, deeper, its finished pieces carried over (the journal
+         * shows the new list, its finished pieces first); the same moves and
+         * counts, and again when resumed from the new list's state */
+        if (it.depth == 0)
+            continue;
+        event_log relog = {0};
+        np_journal rj = {.piece = on_piece, .iteration = on_iteration, .ctx = &relog};
+        resumed.piece_nodes = 1;
+        resumed.journal = &rj;
+        assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
+        assert_same_result(ref, r, "resumed, split again");
+        if (relog.n && relog.v[0].piece.index != SIZE_MAX && relog.v[0].it.bound == it.bound &&
+            relog.v[0].it.depth > it.depth) {
+            resplits++;
+            size_t upto = 0; /* the new list's pieces finished, up to half the events */
+            while (upto < relog.n / 2 + 1 && upto < relog.n &&
+                   relog.v[upto].piece.index != SIZE_MAX &&
+                   relog.v[upto].it.depth == relog.v[0].it.depth)
+                upto++;
+            np_piece *again = malloc(upto * sizeof *again);
+            assert_non_null(again);
+            for (size_t e = 0; e < upto; e++) {
+                again[e] = relog.v[e].piece;
+                again[e].moves = relog.v[e].moves;
+            }
+            np_iteration it2 = relog.v[0].it;
+            it2.nfinished = upto;
+            it2.finished = again;
+            for (size_t e = 0; e < upto; e++)
+                carried += again[e].span > 0;
+            np_search_opts twice = serial;
+            twice.resume = &it2;
+            assert_true(np_ida_solve(r, b, g, &twice) == NP_OK);
+            assert_same_result(ref, r, "resumed from the list split again");
+            /* and split once more (on 3 threads: 192 pieces at least) */
+            twice.threads = 3;
+            twice.piece_nodes = 1;
+            assert_true(np_ida_solve(r, b, g, &twice) == NP_OK);
+            assert_same_result(ref, r, "resumed from the list split again, split again");
+            free(again);
+        }
+        free(relog.v);
     }
     /* A state that does not fit the board is refused. */
     if (log.n && log.v[0].piece.index != SIZE_MAX) {
@@ -1004,6 +1051,9 @@ static void test_ida_split_counts(void **state)
         b = walk5(50, &seed);
         compare_split(&b, &g5, NP_H_LC, 0);
     }
+    print_message("  resumed searches split again: %d (%d carried pieces resumed from)\n", resplits,
+                  carried);
+    assert_true(resplits > 0 && carried > 0);
 }
 
 /* A runner that takes up to 5 pieces at a time and searches them in reverse

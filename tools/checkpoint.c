@@ -97,6 +97,16 @@ static void clear_pieces(ck_board *b)
     b->npieces = 0;
 }
 
+/* How many of board b's current iteration's pieces are finished: those kept,
+ * and those the carried-over ones stand for (np_piece.span). */
+static size_t pieces_done(const ck_board *b)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < b->npieces; k++)
+        n += b->pieces[k].span ? b->pieces[k].span : 1;
+    return n;
+}
+
 /* The nodes generated in board b's finished pieces of its current iteration. */
 static uint64_t pieces_generated(const ck_board *b)
 {
@@ -166,6 +176,8 @@ static char *render(checkpoint *c, size_t *len)
                         (unsigned long long)p->expanded, (unsigned long long)p->generated,
                         p->next_bound == INT_MAX ? -1 : p->next_bound, p->length);
                 put_moves(f, p->moves);
+                if (p->span) /* carried over from a list split again (np_piece.span) */
+                    fprintf(f, " %zu", p->span);
                 fputc('\n', f);
             }
         }
@@ -345,7 +357,7 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *p)
     }
     save_due(c);
     if (c->observe_piece)
-        c->observe_piece(c->observe_ctx, &b->it, b->npieces, pieces_generated(b), p);
+        c->observe_piece(c->observe_ctx, &b->it, pieces_done(b), pieces_generated(b), p);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -376,8 +388,8 @@ static void on_running(void *ctx, const np_iteration *it, uint64_t generated)
     const ck_board *b = &c->b[j->i];
     const bool same = b->state == CK_RUNNING && b->it.bound == it->bound &&
         b->it.depth == it->depth && b->it.npieces == it->npieces;
-    c->observe_running(c->observe_ctx, it, same ? b->npieces : 0, same ? pieces_generated(b) : 0,
-                       generated);
+    c->observe_running(c->observe_ctx, it, same ? pieces_done(b) : 0,
+                       same ? pieces_generated(b) : 0, generated);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -725,6 +737,11 @@ static const char *parse_fields(checkpoint *c, char **sp)
         if (!moves_field(&s, &moves, p.length))
             return "moves";
         p.moves = moves;
+        p.span = 0; /* written only for a piece carried over (np_piece.span) */
+        if (s[strspn(s, " ")] &&
+            (!num_size(&s, &p.span) || p.span == 0 || p.length >= 0 ||
+             p.span > b->it.npieces - p.index))
+            return "span";
         if (add_piece(b, &p) != 0)
             return "piece (out of memory)";
         *sp = s;

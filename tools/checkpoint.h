@@ -11,12 +11,14 @@
  *   tables RxC DIGEST               per board size searched with PDBs
  *   done I STATUS LEN MOVES EXPANDED GENERATED EXTRA SECONDS H0 BOUND
  *   iter I BOUND DEPTH PIECES EXPANDED GENERATED EXTRA SECONDS
- *   piece I INDEX EXPANDED GENERATED NEXT_BOUND LEN MOVES
+ *   piece I INDEX EXPANDED GENERATED NEXT_BOUND LEN MOVES [SPAN]
  *   end DIGEST                      of every byte before this line
  *
  * I is the board's place in the input (from 0); MOVES is '-' when there are
  * none; NEXT_BOUND is -1 for none. `iter` is the IDA* iteration a board was
- * in (np_iteration) and its `piece` lines the pieces it had finished. A file
+ * in (np_iteration) and its `piece` lines the pieces it had finished; SPAN,
+ * only on a piece carried over from a list cut again (np_piece.span), how
+ * many pieces from INDEX on it stands for. A file
  * without its end line, with anything after it, with a line of another kind,
  * a malformed field or text after a line's last one, or whose digest differs
  * (checked over the whole file before its header is judged), is refused as

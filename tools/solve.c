@@ -119,6 +119,13 @@ void usage_solve(void)
            "                       (FILE.lock)\n"
            "      --checkpoint-every S  write FILE at most every S seconds while searching\n"
            "                       (default 1; 0: after every finished piece)\n"
+           "      --piece-nodes N  a board's search split over threads or ranks, or kept\n"
+           "                       in FILE, goes by pieces: a long iteration is cut into\n"
+           "                       about one piece for N of its nodes (default 2^30, half\n"
+           "                       a minute of a core on the 24-puzzle), at least 64 a\n"
+           "                       thread; a resumed iteration cut into fewer is cut\n"
+           "                       again, its finished pieces kept, so that a stop loses\n"
+           "                       little. The answers and counts do not change\n"
            "      --shard K/N      solve only every N-th board, starting with the K-th\n"
            "                       (1 <= K <= N; for job arrays: the outputs of the N\n"
            "                       shards, concatenated, pass npuzzle verify --boards)\n"
@@ -379,7 +386,8 @@ static void report_piece(void *ctx, const np_iteration *it, size_t done, uint64_
     progress_ctx *p = ctx;
     if (!p->iterations)
         return;
-    p->run_nodes += pc->generated;
+    if (!pc->span) /* a piece carried over was searched by an earlier run */
+        p->run_nodes += pc->generated;
     pieces_line(p, it, done, nodes);
 }
 
@@ -417,7 +425,7 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
 {
     progress_ctx *p = ctx;
     count_pieces_of(p, it);
-    p->pieces_done++;
+    p->pieces_done += pc->span ? pc->span : 1;
     p->piece_nodes += pc->generated;
     report_piece(p, it, p->pieces_done, p->piece_nodes, pc);
 }
@@ -552,6 +560,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
         {"prune", required_argument, NULL, 'U'},
         {"reproduce", required_argument, NULL, 'Y'},
         {"checkpoint-every", required_argument, NULL, 'E'},
+        {"piece-nodes", required_argument, NULL, 'Q'},
         {"progress-every", required_argument, NULL, 'W'},
         {"shard", required_argument, NULL, 'X'},
         {"quiet", no_argument, NULL, 'q'},
@@ -673,6 +682,15 @@ static int parse_args(solve_args *a, int argc, char **argv)
         case 'N':
             if (!cli_parse_u64("solve", "--max-nodes", optarg, &a->opts.max_nodes))
                 return EXIT_USAGE;
+            break;
+        case 'Q':
+            if (!cli_parse_u64("solve", "--piece-nodes", optarg, &a->opts.piece_nodes))
+                return EXIT_USAGE;
+            if (!a->opts.piece_nodes) {
+                fprintf(stderr, "npuzzle solve: --piece-nodes must be at least 1, not '%s'\n",
+                        optarg);
+                return EXIT_USAGE;
+            }
             break;
         case 'T':
             if (!cli_parse_double("solve", "--timeout", optarg, &a->opts.timeout))

@@ -62,7 +62,7 @@ typedef struct wire_iteration {
 } wire_iteration;
 
 typedef struct wire_piece {
-    uint64_t index, expanded, generated;
+    uint64_t index, expanded, generated, span;
     int next_bound, length;
 } wire_piece;
 
@@ -214,7 +214,8 @@ static wire_piece wire_of_piece(const np_piece *p)
                         .expanded = p->expanded,
                         .generated = p->generated,
                         .next_bound = p->next_bound,
-                        .length = p->length};
+                        .length = p->length,
+                        .span = p->span};
 }
 
 static np_piece piece_of_wire(const wire_piece *w, const char *moves)
@@ -224,7 +225,8 @@ static np_piece piece_of_wire(const wire_piece *w, const char *moves)
                       .generated = w->generated,
                       .next_bound = w->next_bound,
                       .length = w->length,
-                      .moves = w->length >= 0 ? moves : NULL};
+                      .moves = w->length >= 0 ? moves : NULL,
+                      .span = (size_t)w->span};
 }
 
 /* The bytes of a resumed state (wire_iteration's comment); NULL: none. */

@@ -39,6 +39,10 @@ typedef struct np_piece {
     int next_bound;               /*!< least f above the bound it met; INT_MAX: none */
     int length;                   /*!< >= 0: it holds a solution of this many moves */
     const char *moves;            /*!< that solution from the start (ULRD), when length >= 0 */
+    size_t span;                  /*!< 0: searched. Else carried over from a list split again
+                                   *   (np_search_opts.piece_nodes): it stands for itself and
+                                   *   the span - 1 pieces after it, whose nodes its counts
+                                   *   hold; it holds no solution */
 } np_piece;
 
 /*! Where a search stands: one iteration, its pieces, and the counts of the
@@ -132,6 +136,10 @@ typedef enum np_prune {
 /*! The largest weight a weighted search takes (np_search_opts.weight). */
 #define NP_MAX_WEIGHT 100.0
 
+/*! The nodes of a piece aimed at by default (np_search_opts.piece_nodes):
+ *  about half a minute of one core on the 24-puzzle. */
+#define NP_PIECE_NODES_DEFAULT ((uint64_t)1 << 30)
+
 /*! Search options; zero-initialise, then set what you need. A zero field means
  *  its default. The struct is read-only during a search and may be shared by
  *  threads. */
@@ -163,6 +171,13 @@ typedef struct np_search_opts {
                                  *   checks that it fits the board: NP_EINVAL if not) */
     const np_piece_runner *runner; /*!< if not NULL, pieces are searched elsewhere (see
                                     *   np_piece_runner) */
+    uint64_t piece_nodes;          /*!< split by pieces (threads > 1, a journal, a runner): an
+                                    *   iteration into about one piece for this many of its
+                                    *   nodes, guessed from the iterations before it, and at
+                                    *   least 64 a thread; a resumed iteration cut into fewer
+                                    *   is split again, deeper (its finished pieces kept), so
+                                    *   that no piece outlasts the runs that resume it
+                                    *   (0: NP_PIECE_NODES_DEFAULT) */
     bool generic_kernel;           /*!< use the general kernel even on 4x4 and 5x5 boards, which
                                 *   have kernels with compile-time geometry (for tests and
                                 *   benchmarks: both walk the same tree) */
