@@ -631,34 +631,34 @@ else
         awk -v left="$left" '/ pieces searched;/ { rate = $13 * 1e6; t = $16
             if (rate * t > 1.2 * left + 0.06 * rate + 0.06e6 * t) bad = 1 } END { exit bad }' err
 fi
+# stop_when AWK ARGS...: npuzzle solve ARGS (out, err1), sent SIGINT once the awk program AWK holds
+# for the checkpoint ckc (b: the optimal length), or the run ended first; $stopped: its exit status
+stop_when() {
+    local cond=$1 pid
+    shift
+    "$NP" solve "$@" >out 2>err1 &
+    pid=$!
+    for _ in $(seq 1 6000); do
+        awk -v b="$opt" "$cond" ckc 2>/dev/null && break
+        kill -0 $pid 2>/dev/null || break
+        sleep 0.01
+    done
+    kill -INT $pid 2>/dev/null
+    wait $pid
+    stopped=$?
+}
 # cut again: a run stopped in the last iteration, then resumed asking for pieces of 100 nodes: the
 # iteration's list is cut again, deeper, the finished pieces carried over (a ninth field on their
 # lines: how many pieces each stands for); stopped once the checkpoint holds them, and resumed
 # without the option, the answers and counts are the uninterrupted run's
 rm -f ckc
-"$NP" solve -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 one.txt >out 2>err1 &
-pid=$!
-for _ in $(seq 1 6000); do
-    awk -v b="$opt" '$1 == "iter" && $3 == b { i = 1 } $1 == "piece" && i { n++ }
-        END { exit !(n >= 3) }' ckc 2>/dev/null && break
-    kill -0 $pid 2>/dev/null || break
-    sleep 0.01
-done
-kill -INT $pid 2>/dev/null
-wait $pid
-stop_rc=$?
+stop_when '$1 == "iter" && $3 == b { i = 1 } $1 == "piece" && i { n++ } END { exit !(n >= 3) }' \
+    -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 one.txt
+stop_rc=$stopped
 before=$(awk '$1 == "iter" { print $4 }' ckc 2>/dev/null)
-"$NP" solve -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 --piece-nodes 100 one.txt \
-    >out 2>err2 &
-pid=$!
-for _ in $(seq 1 6000); do
-    awk '$1 == "piece" && NF == 9 { f = 1 } END { exit !f }' ckc 2>/dev/null && break
-    kill -0 $pid 2>/dev/null || break
-    sleep 0.01
-done
-kill -INT $pid 2>/dev/null
-wait $pid
-cut_rc=$?
+stop_when '$1 == "piece" && NF == 9 { f = 1 } END { exit !f }' \
+    -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 --piece-nodes 100 one.txt
+cut_rc=$stopped
 after=$(awk '$1 == "iter" { print $4 }' ckc 2>/dev/null)
 carried=$(awk '$1 == "piece" && NF == 9 { n++; s += $9 } END { print n + 0, s + 0 }' ckc 2>/dev/null)
 LAST="$NP solve ... --checkpoint ckc one.txt, stopped in bound $opt ($before pieces), then with --piece-nodes 100 ($after pieces; carried over: ${carried% *}, standing for ${carried#* })"
