@@ -647,21 +647,22 @@ stop_when() {
     wait $pid
     stopped=$?
 }
-# cut again: a run stopped in the last iteration, then resumed asking for pieces of 100 nodes: the
-# iteration's list is cut again, deeper, the finished pieces carried over (a ninth field on their
-# lines: how many pieces each stands for); stopped once the checkpoint holds them, and resumed
-# without the option, the answers and counts are the uninterrupted run's
+# cut again: a run stopped in the last iteration, then resumed asking for pieces of 10,000 nodes
+# (about 800 for that iteration, against 128 or so on 2 threads): the iteration's list is cut again,
+# deeper, the finished pieces carried over (a ninth field on their lines: how many pieces each
+# stands for); stopped once the checkpoint holds them, and resumed without the option, the answers
+# and counts are the uninterrupted run's
 rm -f ckc
 stop_when '$1 == "iter" && $3 == b { i = 1 } $1 == "piece" && i { n++ } END { exit !(n >= 3) }' \
     -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 one.txt
 stop_rc=$stopped
 before=$(awk '$1 == "iter" { print $4 }' ckc 2>/dev/null)
 stop_when '$1 == "piece" && NF == 9 { f = 1 } END { exit !f }' \
-    -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 --piece-nodes 100 one.txt
+    -H lc -j 2 -f json --checkpoint ckc --checkpoint-every 0 --piece-nodes 10000 one.txt
 cut_rc=$stopped
 after=$(awk '$1 == "iter" { print $4 }' ckc 2>/dev/null)
 carried=$(awk '$1 == "piece" && NF == 9 { n++; s += $9 } END { print n + 0, s + 0 }' ckc 2>/dev/null)
-LAST="$NP solve ... --checkpoint ckc one.txt, stopped in bound $opt ($before pieces), then with --piece-nodes 100 ($after pieces; carried over: ${carried% *}, standing for ${carried#* })"
+LAST="$NP solve ... --checkpoint ckc one.txt, stopped in bound $opt ($before pieces), then with --piece-nodes 10000 ($after pieces; carried over: ${carried% *}, standing for ${carried#* })"
 if [ $stop_rc -ne 130 ] || [ $cut_rc -ne 130 ]; then
     skip "cut again: a run ended before its signal (exits $stop_rc, $cut_rc)"
 else

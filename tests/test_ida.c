@@ -925,7 +925,7 @@ static void compare_split(const np_board *b, const np_geom *g, np_hkind h, doubl
         resumed.threads = 1 + (int)(c % 2);
         assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
         assert_same_result(ref, r, "resumed");
-        /* and with pieces of a node or so asked for: the resumed iteration is
+        /* and with pieces of 1,000 nodes asked for: the resumed iteration is
          * split again, deeper, its finished pieces carried over (the journal
          * shows the new list, its finished pieces first); the same moves and
          * counts, and again when resumed from the new list's state */
@@ -933,7 +933,7 @@ static void compare_split(const np_board *b, const np_geom *g, np_hkind h, doubl
             continue;
         event_log relog = {0};
         np_journal rj = {.piece = on_piece, .iteration = on_iteration, .ctx = &relog};
-        resumed.piece_nodes = 1;
+        resumed.piece_nodes = 1000;
         resumed.journal = &rj;
         assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
         assert_same_result(ref, r, "resumed, split again");
@@ -962,7 +962,7 @@ static void compare_split(const np_board *b, const np_geom *g, np_hkind h, doubl
             assert_same_result(ref, r, "resumed from the list split again");
             /* and split once more (on 3 threads: 192 pieces at least) */
             twice.threads = 3;
-            twice.piece_nodes = 1;
+            twice.piece_nodes = 1000;
             assert_true(np_ida_solve(r, b, g, &twice) == NP_OK);
             assert_same_result(ref, r, "resumed from the list split again, split again");
             free(again);
