@@ -88,7 +88,8 @@ typedef struct np_piece_queue np_piece_queue;
 
 /*! Pieces searched elsewhere (other processes: npuzzle-mpi). With a runner,
  *  np_ida_solve builds each iteration's list of pieces (opts->threads * 64 of
- *  them at least, as for threads) and calls `run` instead of searching them:
+ *  them at least, and more for a long iteration, as for threads:
+ *  np_search_opts.piece_nodes) and calls `run` instead of searching them:
  *  run takes pieces with np_piece_queue_next(), has each searched (by
  *  np_ida_piece() with the same board and options) and hands every result to
  *  np_piece_queue_done(), from its own thread only. It returns when no piece
