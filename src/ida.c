@@ -1222,10 +1222,13 @@ static size_t pieces_wanted(int threads, uint64_t before, uint64_t piece_nodes)
  * list's pieces keeps a state to resume from. The list thrown away counts
  * as *extra. @return whether it was split (*fr and *ps replaced); not when a
  * goal lies in the new first moves or the finished counts do not fit (the
- * list is kept then, as it is). */
+ * list is kept then, as it is). The finished pieces' nodes now in the first
+ * moves, counted already towards the limits, are taken off the search's
+ * count, since the first moves are counted again as pieces start. */
 static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, const np_board *start,
                     int h0, size_t want, uint64_t *extra)
 {
+    uint64_t moved = 0;
     frontier nf = {.mark = fr->limit, .cap_marked = fr->n};
     nf.mark_generated = malloc(fr->n * sizeof *nf.mark_generated);
     nf.mark_expanded = malloc(fr->n * sizeof *nf.mark_expanded);
@@ -1255,6 +1258,7 @@ static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, con
             ok = false; /* (P_COVERED pieces are skipped with their carrier) */
             break;
         }
+        moved += generated;
         for (size_t k = first; k < t; k++) {
             nps[k].status = k == first ? P_DONE : P_COVERED;
             nps[k].length = -1;
@@ -1274,6 +1278,7 @@ static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, con
         return false;
     }
     *extra += thrown + fr->generated;
+    proto->sh->generated -= moved;
     free(fr->v);
     free(*ps);
     *fr = nf;

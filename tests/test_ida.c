@@ -937,6 +937,13 @@ static void compare_split(const np_board *b, const np_geom *g, np_hkind h, doubl
         resumed.journal = &rj;
         assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
         assert_same_result(ref, r, "resumed, split again");
+        if (resumed.threads == 1) { /* a node limit of the serial count: solved, the same */
+            np_search_opts limited = resumed;
+            limited.journal = NULL;
+            limited.max_nodes = ref->generated;
+            assert_true(np_ida_solve(r, b, g, &limited) == NP_OK);
+            assert_same_result(ref, r, "resumed, split again, at the serial count's node limit");
+        }
         if (relog.n && relog.v[0].piece.index != SIZE_MAX && relog.v[0].it.bound == it.bound &&
             relog.v[0].it.depth > it.depth) {
             resplits++;

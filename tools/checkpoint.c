@@ -355,7 +355,12 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *p)
         fprintf(stderr, "npuzzle solve: out of memory keeping checkpoint %s\n", c->path);
         c->error = EXIT_PDB;
     }
-    save_due(c);
+    /* Not after a piece carried over to a list cut again: they come one after
+     * the other before any is searched, and a file written among them would
+     * hold a few, the old list's other finished pieces lost at a kill; the
+     * file keeps the old list until a piece of the new one is searched. */
+    if (!p->span)
+        save_due(c);
     if (c->observe_piece)
         c->observe_piece(c->observe_ctx, &b->it, pieces_done(b), pieces_generated(b), p);
     pthread_mutex_unlock(&c->lock);
