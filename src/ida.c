@@ -1322,7 +1322,7 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
         bool bad = p->index >= fr.n || p->length > NP_MAX_PATH ||
             (p->length >= 0 && (!p->moves || strlen(p->moves) != (size_t)p->length)) ||
             (p->span && (p->length >= 0 || p->span > fr.n - p->index));
-        for (size_t i = p->index; !bad && i < p->index + (p->span ? p->span : 1); i++)
+        for (size_t i = p->index; !bad && i < p->index + np_piece_count(p); i++)
             bad = ps[i].status != P_TODO;
         if (bad) {
             free(fr.v);
@@ -1538,7 +1538,7 @@ static int search_open(search **out, int *kind_out, const np_board *start, const
     int weighted = opts->weight > 1.0;
     s->gw = weighted ? 1000 : 1;
     /* thousandths, rounded down (a weight no larger: the length bound holds) */
-    s->hw = weighted ? (int)(opts->weight * 1000.0 + 1e-6) : 1;
+    s->hw = weighted ? (int)np_weight_milli(opts->weight) : 1;
     search_set_board(s, start);
     *kind_out = kind;
     *out = s;

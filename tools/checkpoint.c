@@ -103,7 +103,7 @@ static size_t pieces_done(const ck_board *b)
 {
     size_t n = 0;
     for (size_t k = 0; k < b->npieces; k++)
-        n += b->pieces[k].span ? b->pieces[k].span : 1;
+        n += np_piece_count(&b->pieces[k]);
     return n;
 }
 

@@ -168,14 +168,9 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *o
     return true;
 }
 
-long cli_weight_milli(double weight)
-{
-    return (long)(weight * 1000.0 + 1e-6); /* as src/ida.c takes it */
-}
-
 bool cli_within_weight(long length, long opt, double weight)
 {
-    return (int64_t)length * 1000 <= (int64_t)cli_weight_milli(weight) * opt;
+    return (int64_t)length * 1000 <= (int64_t)np_weight_milli(weight) * opt;
 }
 
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out)

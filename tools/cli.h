@@ -111,12 +111,8 @@ bool cli_parse_size(const char *s, int *rows, int *cols);
 bool cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
 bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *out);
 
-/* The weight W (> 1) in thousandths, rounded down, as IDA* takes it (A*'s
- * tenth is no larger). */
-long cli_weight_milli(double weight);
-
-/* Whether `length` is within W times `opt`, in whole thousandths
- * (cli_weight_milli): a length of exactly W x opt is (29 = 1.16 x 25, which
+/* Whether `length` is within W times `opt`, in whole thousandths as IDA* takes
+ * W (np_weight_milli; A*'s tenth is no larger): a length of exactly W x opt is (29 = 1.16 x 25, which
  * doubles make 28.999999999999996). */
 bool cli_within_weight(long length, long opt, double weight);
 

@@ -425,7 +425,7 @@ static void on_piece(void *ctx, const np_iteration *it, const np_piece *pc)
 {
     progress_ctx *p = ctx;
     count_pieces_of(p, it);
-    p->pieces_done += pc->span ? pc->span : 1;
+    p->pieces_done += np_piece_count(pc);
     p->piece_nodes += pc->generated;
     report_piece(p, it, p->pieces_done, p->piece_nodes, pc);
 }

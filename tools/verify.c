@@ -204,7 +204,7 @@ static void check_answer(tally *t, const vopts *o, const char *where, const char
         if (weighted ? !cli_within_weight(nmoves, opt, o->weight) : nmoves != opt) {
             if (weighted)
                 report(t, o, false, "%s: id %s: WRONG: length %ld is more than %g x opt=%ld", where,
-                       id, nmoves, (double)cli_weight_milli(o->weight) / 1000.0, opt);
+                       id, nmoves, (double)np_weight_milli(o->weight) / 1000.0, opt);
             else
                 report(t, o, false, "%s: id %s: WRONG: length %ld, but opt=%ld", where, id, nmoves,
                        opt);

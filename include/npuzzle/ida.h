@@ -45,6 +45,12 @@ typedef struct np_piece {
                                    *   hold; it holds no solution */
 } np_piece;
 
+/*! How many pieces of its list a finished piece stands for: 1, or its span. */
+static inline size_t np_piece_count(const np_piece *p)
+{
+    return p->span ? p->span : 1;
+}
+
 /*! Where a search stands: one iteration, its pieces, and the counts of the
  *  iterations before it. A journal is shown one after every finished piece; a
  *  search given one as `resume` continues from it. */
@@ -136,6 +142,13 @@ typedef enum np_prune {
 
 /*! The largest weight a weighted search takes (np_search_opts.weight). */
 #define NP_MAX_WEIGHT 100.0
+
+/*! A weight W (np_search_opts.weight, > 1) as weighted IDA* takes it: in
+ *  thousandths, rounded down (the 1e-6 keeps 1.16 at 1160). Cannot fail. */
+static inline long np_weight_milli(double weight)
+{
+    return (long)(weight * 1000.0 + 1e-6);
+}
 
 /*! The nodes of a piece aimed at by default (np_search_opts.piece_nodes):
  *  about half a minute of one core on the 24-puzzle. */
