@@ -981,12 +981,16 @@ static int collect_node(frontier *fr, search *s, int kind, np_board *b, int dept
 }
 
 /* The pieces of the iteration at proto->bound, `depth` moves deep; depth 0:
- * the shallowest depth (below fr->mark) with at least `want` of them. */
+ * the shallowest depth (below fr->mark) with at least `want` of them, or
+ * the first one with no more of them than the depth above (the tree narrows
+ * towards the bound: a deeper list would only move the iteration's work into
+ * the serial first moves, each depth tried counted as extra). */
 static int frontier_build(frontier *fr, search *proto, int kind, const np_board *start, int h0,
                           int depth, size_t want, uint64_t *extra)
 {
     uint8_t path[64];
     int rc = NP_OK;
+    size_t before = 0; /* the pieces one move shallower */
     for (int limit = depth ? depth : fr->mark + 1; limit <= 32; limit++) {
         *extra += fr->generated; /* a shallower list thrown away */
         fr->n = 0;
@@ -996,8 +1000,9 @@ static int frontier_build(frontier *fr, search *proto, int kind, const np_board 
         fr->limit = limit;
         np_board b = *start;
         rc = collect(fr, proto, kind, &b, 0, h0, 0, path);
-        if (rc != NP_OK || depth || fr->n >= want || fr->n == 0)
+        if (rc != NP_OK || depth || fr->n >= want || fr->n == 0 || fr->n <= before)
             break;
+        before = fr->n;
     }
     return rc < 0 ? rc : NP_OK;
 }
@@ -1194,7 +1199,7 @@ static void limit_check_due(search *s)
         s->next_check = s->reported + left;
 }
 
-/* How many pieces an iteration is cut into, at least: 64 a thread, and for a
+/* How many pieces an iteration is asked to be cut into: 64 a thread, and for a
  * long iteration one for about `piece_nodes` of its nodes (0: the default),
  * so that a stop (a checkpointed run ended, a job's time up) loses little
  * and no piece outlasts the runs that resume it. An iteration's nodes are

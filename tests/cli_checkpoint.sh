@@ -162,6 +162,16 @@ for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
 sys.stdout.write(t.decode() + "end %016x\n" % h)' >headless
 run solve -H lc --checkpoint headless one.txt
 expect "an end line before the header: refused, exit 3, named" 3 err "checkpoint headless:2: damaged"
+check "a checkpoint without carried pieces is version 1" test "$(head -1 good)" = "npuzzle-checkpoint 1"
+# a later version's file, whole (its digest made again): refused as such, not as damage
+python3 -c 'import sys
+t = open("good", "rb").read().replace(b"npuzzle-checkpoint 1\n", b"npuzzle-checkpoint 3\n", 1)
+t = t[:t.rindex(b"end ")]
+h = 0xcbf29ce484222325
+for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+sys.stdout.write(t.decode() + "end %016x\n" % h)' >later
+run solve -H lc --checkpoint later one.txt
+expect "a later version: refused, exit 3, named" 3 err "later:1: checkpoint version 3, which this npuzzle does not read"
 echo "hello" >notck
 run solve -H lc --checkpoint notck one.txt
 expect "not a checkpoint: refused, exit 3, named" 3 err "notck:1: not an npuzzle checkpoint"
@@ -668,6 +678,18 @@ if [ $stop_rc -ne 130 ] || [ $cut_rc -ne 130 ]; then
 else
     check "cut again: the list has more pieces, some carried over" \
         test "${after:-0}" -gt "${before:-0}" -a "${carried% *}" -gt 0
+    check "cut again: a checkpoint with carried pieces is version 2" \
+        test "$(head -1 ckc)" = "npuzzle-checkpoint 2"
+    # the versions that first wrote SPAN fields called the file version 1: it still resumes
+    python3 -c 'import sys
+t = open("ckc", "rb").read().replace(b"npuzzle-checkpoint 2\n", b"npuzzle-checkpoint 1\n", 1)
+t = t[:t.rindex(b"end ")]
+h = 0xcbf29ce484222325
+for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+sys.stdout.write(t.decode() + "end %016x\n" % h)' >ckc1
+    run solve -H lc -j 2 -f json --checkpoint ckc1 one.txt
+    expect "cut again, version 1 with SPAN fields: resumed, the run finishes" 0
+    same_answers "cut again, version 1 with SPAN fields: the uninterrupted answers and counts" ref1.json out
     run solve -H lc -j 2 -f json --checkpoint ckc one.txt
     expect "cut again, resumed: the run finishes" 0
     same_answers "cut again, resumed: the uninterrupted answers and counts" ref1.json out

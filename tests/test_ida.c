@@ -1063,6 +1063,45 @@ static void test_ida_split_counts(void **state)
     assert_true(resplits > 0 && carried > 0);
 }
 
+/* Pieces asked for by the node (piece_nodes 1: as many as allowed) on boards
+ * whose iterations have far fewer: the list stops deepening once the tree
+ * narrows towards the bound, so the first moves, searched serially and
+ * built again at each depth tried (counted as extra), do not swallow the
+ * iteration (they did: lists as deep as the solution, 7 to 42 times the
+ * serial count in extra). One thread, so that no piece after a solution's
+ * adds to extra; the counts and lengths are the serial search's. */
+static void test_ida_split_narrow(void **state)
+{
+    (void)state;
+    np_geom g3;
+    assert_true(np_geom_init(&g3, 3, 3, NP_GOAL_BLANK_FIRST) == NP_OK);
+    uint8_t p[9];
+    uint64_t generated = 0, extra = 0;
+    size_t boards = 0;
+    for (size_t i = 0; i < nsample33; i += UNDER_SANITIZER ? 30 : 10) {
+        perm_unrank(sample33[i], p, 9);
+        const np_board b = make_board(p, 3, 3);
+        np_result serial, split;
+        const np_search_opts plain = {.heuristic = NP_H_MD};
+        assert_true(np_ida_solve(&serial, &b, &g3, &plain) == NP_OK);
+        event_log log = {0};
+        np_journal j = {.piece = on_piece, .iteration = on_iteration, .ctx = &log};
+        const np_search_opts opts = {
+            .heuristic = NP_H_MD, .threads = 1, .journal = &j, .piece_nodes = 1};
+        assert_true(np_ida_solve(&split, &b, &g3, &opts) == NP_OK);
+        assert_int_equal(split.length, or33.dist[sample33[i]]);
+        assert_same_result(&serial, &split, "piece_nodes 1, one thread");
+        free(log.v);
+        generated += split.generated;
+        extra += split.extra;
+        boards++;
+    }
+    print_message("  %zu boards: %llu nodes, %llu extra (%.2f times)\n", boards,
+                  (unsigned long long)generated, (unsigned long long)extra,
+                  (double)extra / (double)generated);
+    assert_true(extra <= 3 * generated);
+}
+
 /* A runner that takes up to 5 pieces at a time and searches them in reverse
  * order with np_ida_piece, as another process would: results come back out
  * of order. */
@@ -1822,6 +1861,7 @@ int main(void)
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_split_limit),
+        TIMED_TEST(test_ida_split_narrow),
         TIMED_TEST(test_ida_runner),
         TIMED_TEST(test_ida_journal_running),
         TIMED_TEST(test_ida_runner_stop),

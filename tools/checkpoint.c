@@ -16,7 +16,10 @@
 
 #include "cli.h"
 
-#define CK_MAGIC "npuzzle-checkpoint 1"
+/* The first line: "npuzzle-checkpoint 1", or 2 for a file with SPAN fields
+ * (checkpoint.h), which versions before them do not read; both are read. */
+#define CK_MAGIC "npuzzle-checkpoint "
+#define CK_VERSION_MAX 2
 /* every board size there is: no input can have more */
 #define CK_MAX_SIZES ((NP_MAX_SIDE - NP_MIN_SIDE + 1) * (NP_MAX_SIDE - NP_MIN_SIDE + 1))
 
@@ -150,7 +153,12 @@ static char *render(checkpoint *c, size_t *len)
     if (!f)
         return NULL;
     double now = np_clock();
-    fprintf(f, "%s\noptions %s\nboards %zu %016llx\n", CK_MAGIC, c->options, c->n,
+    int version = 1;
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; c->b[i].state == CK_RUNNING && k < c->b[i].npieces; k++)
+            if (c->b[i].pieces[k].span)
+                version = 2;
+    fprintf(f, "%s%d\noptions %s\nboards %zu %016llx\n", CK_MAGIC, version, c->options, c->n,
             (unsigned long long)c->boards_digest);
     for (int t = 0; t < c->ntables; t++)
         fprintf(f, "tables %dx%d %016llx\n", c->tables[t].rows, c->tables[t].cols,
@@ -755,6 +763,30 @@ static const char *parse_fields(checkpoint *c, char **sp)
     return "line kind";
 }
 
+/* The first line, `line` (with its newline). @return EXIT_OK or EXIT_PDB,
+ * reported: not a checkpoint, or one of a later version than this reads. */
+static int check_magic(const checkpoint *c, const char *line)
+{
+    const size_t n = strlen(CK_MAGIC);
+    const char *v = line + n;
+    const size_t digits = strspn(v, "0123456789");
+    if (strncmp(line, CK_MAGIC, n) != 0 || digits == 0 || digits > 9 ||
+        strcmp(v + digits, "\n") != 0) {
+        fprintf(stderr, "npuzzle solve: %s:1: not an npuzzle checkpoint (no '%sN' line)\n", c->path,
+                CK_MAGIC);
+        return EXIT_PDB;
+    }
+    const long version = strtol(v, NULL, 10);
+    if (version < 1 || version > CK_VERSION_MAX) {
+        fprintf(stderr,
+                "npuzzle solve: %s:1: checkpoint version %ld, which this npuzzle does not read "
+                "(versions 1 to %d); resume it with the npuzzle that wrote it\n",
+                c->path, version, CK_VERSION_MAX);
+        return EXIT_PDB;
+    }
+    return EXIT_OK;
+}
+
 /* The whole file f before any of it is trusted: its first line, its end line
  * and the digest there of every line before it. Damage anywhere, the header
  * included, is told as damage (exit 3), not as a file made for other boards
@@ -772,12 +804,9 @@ static int check_file(const checkpoint *c, FILE *f)
         if (line[len - 1] != '\n')
             break; /* a last line cut short: truncated */
         lines++;
-        if (lines == 1 &&
-            (strncmp(line, CK_MAGIC, strlen(CK_MAGIC)) != 0 ||
-             (size_t)len != strlen(CK_MAGIC) + 1)) {
-            fprintf(stderr, "npuzzle solve: %s:1: not an npuzzle checkpoint (version 1)\n",
-                    c->path);
-            rc = EXIT_PDB;
+        if (lines == 1) {
+            rc = check_magic(c, line);
+            h = fnv(h, line, (size_t)len);
         } else if (!strncmp(line, "end ", 4)) {
             char *s = line + 4;
             uint64_t d;

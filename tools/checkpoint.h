@@ -4,7 +4,7 @@
  * The file is text, rewritten whole under a temporary name and renamed over
  * the old one, so that it is always either the previous state or the new one:
  *
- *   npuzzle-checkpoint 1
+ *   npuzzle-checkpoint VERSION      1, or 2 when a piece line has SPAN
  *   options TEXT                    what changes answers or counts (not -j,
  *                                   but for A* on several threads: jobs=N)
  *   boards N DIGEST                 the boards, in input order (FNV-1a, hex)
@@ -18,7 +18,9 @@
  * none; NEXT_BOUND is -1 for none. `iter` is the IDA* iteration a board was
  * in (np_iteration) and its `piece` lines the pieces it had finished; SPAN,
  * only on a piece carried over from a list cut again (np_piece.span), how
- * many pieces from INDEX on it stands for. A file
+ * many pieces from INDEX on it stands for (versions of npuzzle before SPAN
+ * refuse version 2; files with SPAN that those after it wrote as version 1
+ * are read; a later version is refused by its number). A file
  * without its end line, with anything after it, with a line of another kind,
  * a malformed field or text after a line's last one, or whose digest differs
  * (checked over the whole file before its header is judged), is refused as

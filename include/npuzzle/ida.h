@@ -188,7 +188,8 @@ typedef struct np_search_opts {
     uint64_t piece_nodes;          /*!< split by pieces (threads > 1, a journal, a runner): an
                                     *   iteration into about one piece for this many of its
                                     *   nodes, guessed from the iterations before it, and at
-                                    *   least 64 a thread; a resumed iteration cut into fewer
+                                    *   least 64 a thread (fewer where the tree stops
+                                    *   widening first); a resumed iteration cut into fewer
                                     *   is split again, deeper (its finished pieces kept), so
                                     *   that no piece outlasts the runs that resume it
                                     *   (0: NP_PIECE_NODES_DEFAULT) */
