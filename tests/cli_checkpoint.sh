@@ -47,6 +47,16 @@ done
 
 # the uninterrupted runs, and their wall times in milliseconds (the kills below fall within them)
 ms() { date +%s%3N; }
+# checkpoint $1 with its first line made "npuzzle-checkpoint $2" and its end line's digest made
+# again (FNV-1a over every byte before it, as tools/checkpoint.c writes it), to standard output
+with_version() {
+    python3 -c 'import sys
+t = open(sys.argv[1], "rb").read()
+t = b"npuzzle-checkpoint " + sys.argv[2].encode() + t[t.index(b"\n"):t.rindex(b"end ")]
+h = 0xcbf29ce484222325
+for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+sys.stdout.write(t.decode() + "end %016x\n" % h)' "$1" "$2"
+}
 t0=$(ms)
 "$NP" solve -H lc -j 2 -f json -q one.txt >ref1.json
 t1=$(ms)
@@ -164,12 +174,7 @@ run solve -H lc --checkpoint headless one.txt
 expect "an end line before the header: refused, exit 3, named" 3 err "checkpoint headless:2: damaged"
 check "a checkpoint without carried pieces is version 1" test "$(head -1 good)" = "npuzzle-checkpoint 1"
 # a later version's file, whole (its digest made again): refused as such, not as damage
-python3 -c 'import sys
-t = open("good", "rb").read().replace(b"npuzzle-checkpoint 1\n", b"npuzzle-checkpoint 3\n", 1)
-t = t[:t.rindex(b"end ")]
-h = 0xcbf29ce484222325
-for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-sys.stdout.write(t.decode() + "end %016x\n" % h)' >later
+with_version good 3 >later
 run solve -H lc --checkpoint later one.txt
 expect "a later version: refused, exit 3, named" 3 err "later:1: checkpoint version 3, which this npuzzle does not read"
 echo "hello" >notck
@@ -681,12 +686,7 @@ else
     check "cut again: a checkpoint with carried pieces is version 2" \
         test "$(head -1 ckc)" = "npuzzle-checkpoint 2"
     # the versions that first wrote SPAN fields called the file version 1: it still resumes
-    python3 -c 'import sys
-t = open("ckc", "rb").read().replace(b"npuzzle-checkpoint 2\n", b"npuzzle-checkpoint 1\n", 1)
-t = t[:t.rindex(b"end ")]
-h = 0xcbf29ce484222325
-for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-sys.stdout.write(t.decode() + "end %016x\n" % h)' >ckc1
+    with_version ckc 1 >ckc1
     run solve -H lc -j 2 -f json --checkpoint ckc1 one.txt
     expect "cut again, version 1 with SPAN fields: resumed, the run finishes" 0
     same_answers "cut again, version 1 with SPAN fields: the uninterrupted answers and counts" ref1.json out
