@@ -177,6 +177,9 @@ check "a checkpoint without carried pieces is version 1" test "$(head -1 good)" 
 with_version good 3 >later
 run solve -H lc --checkpoint later one.txt
 expect "a later version: refused, exit 3, named" 3 err "later:1: checkpoint version 3, which this npuzzle does not read"
+with_version good 01 >lead0
+run solve -H lc --checkpoint lead0 one.txt
+expect "a version with a leading zero: not a checkpoint, exit 3" 3 err "lead0:1: not an npuzzle checkpoint"
 echo "hello" >notck
 run solve -H lc --checkpoint notck one.txt
 expect "not a checkpoint: refused, exit 3, named" 3 err "notck:1: not an npuzzle checkpoint"

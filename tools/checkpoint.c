@@ -770,14 +770,15 @@ static int check_magic(const checkpoint *c, const char *line)
     const size_t n = strlen(CK_MAGIC);
     const char *v = line + n;
     const size_t digits = strspn(v, "0123456789");
-    if (strncmp(line, CK_MAGIC, n) != 0 || digits == 0 || digits > 9 ||
+    /* the version as the writer spells it: digits, no leading zero */
+    if (strncmp(line, CK_MAGIC, n) != 0 || digits == 0 || digits > 9 || v[0] == '0' ||
         strcmp(v + digits, "\n") != 0) {
         fprintf(stderr, "npuzzle solve: %s:1: not an npuzzle checkpoint (no '%sN' line)\n", c->path,
                 CK_MAGIC);
         return EXIT_PDB;
     }
     const long version = strtol(v, NULL, 10);
-    if (version < 1 || version > CK_VERSION_MAX) {
+    if (version > CK_VERSION_MAX) {
         fprintf(stderr,
                 "npuzzle solve: %s:1: checkpoint version %ld, which this npuzzle does not read "
                 "(versions 1 to %d); resume it with the npuzzle that wrote it\n",

@@ -18,9 +18,9 @@
  * none; NEXT_BOUND is -1 for none. `iter` is the IDA* iteration a board was
  * in (np_iteration) and its `piece` lines the pieces it had finished; SPAN,
  * only on a piece carried over from a list cut again (np_piece.span), how
- * many pieces from INDEX on it stands for (versions of npuzzle before SPAN
- * refuse version 2; files with SPAN that those after it wrote as version 1
- * are read; a later version is refused by its number). A file
+ * many pieces from INDEX on it stands for (earlier versions of npuzzle
+ * refuse version 2, those that wrote SPAN as version 1 too; such files are
+ * read; a later version is refused by its number). A file
  * without its end line, with anything after it, with a line of another kind,
  * a malformed field or text after a line's last one, or whose digest differs
  * (checked over the whole file before its header is judged), is refused as
