@@ -17,7 +17,8 @@
 #include "cli.h"
 
 /* The first line: "npuzzle-checkpoint 1", or 2 for a file with SPAN fields
- * (checkpoint.h), which versions before them do not read; both are read. */
+ * (checkpoint.h), which earlier versions of npuzzle do not read (those from
+ * 24bad61 wrote them as version 1); both are read. */
 #define CK_MAGIC "npuzzle-checkpoint "
 #define CK_VERSION_MAX 2
 /* every board size there is: no input can have more */
