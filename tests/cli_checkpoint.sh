@@ -45,18 +45,22 @@ for i in 1 2 3 4; do
     same_answers "Korf #$i: -j 3 gives the moves and counts of -j 1" j1.json j3.json
 done
 
+# redigest IN OUT REGEX REPLACEMENT: IN with REGEX (python's re) replaced in its body lines, and
+# the end line redone (FNV-1a 64 over the lines before it), as a checkpoint edited with care
+redigest() {
+    python3 - "$@" <<'PY'
+import re, sys
+src, dst, pat, rep = sys.argv[1:5]
+lines = [l for l in open(src).read().split("\n") if l and not l.startswith("end ")]
+text = "".join(re.sub(pat, rep, l) + "\n" for l in lines)
+h = 0xcbf29ce484222325
+for b in text.encode():
+    h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+open(dst, "w").write(text + "end %016x\n" % h)
+PY
+}
 # the uninterrupted runs, and their wall times in milliseconds (the kills below fall within them)
 ms() { date +%s%3N; }
-# checkpoint $1 with its first line made "npuzzle-checkpoint $2" and its end line's digest made
-# again (FNV-1a over every byte before it, as tools/checkpoint.c writes it), to standard output
-with_version() {
-    python3 -c 'import sys
-t = open(sys.argv[1], "rb").read()
-t = b"npuzzle-checkpoint " + sys.argv[2].encode() + t[t.index(b"\n"):t.rindex(b"end ")]
-h = 0xcbf29ce484222325
-for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-sys.stdout.write(t.decode() + "end %016x\n" % h)' "$1" "$2"
-}
 t0=$(ms)
 "$NP" solve -H lc -j 2 -f json -q one.txt >ref1.json
 t1=$(ms)
@@ -167,17 +171,16 @@ sed '4s/^tables 4x4 0/tables 4x4 1/' good >digest
 run solve -H lc --checkpoint digest one.txt
 expect "damaged (digest): refused, exit 3, named" 3 err "checkpoint digest:[0-9]+: damaged"
 # an end line whose digest matches the lines before it, but with the header missing
-python3 -c 'import sys; t = b"npuzzle-checkpoint 1\n"; h = 0xcbf29ce484222325
-for b in t: h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-sys.stdout.write(t.decode() + "end %016x\n" % h)' >headless
+head -1 good >header
+redigest header headless '^$' ''
 run solve -H lc --checkpoint headless one.txt
 expect "an end line before the header: refused, exit 3, named" 3 err "checkpoint headless:2: damaged"
 check "a checkpoint without carried pieces is version 1" test "$(head -1 good)" = "npuzzle-checkpoint 1"
 # a later version's file, whole (its digest made again): refused as such, not as damage
-with_version good 3 >later
+redigest good later '^npuzzle-checkpoint 1$' 'npuzzle-checkpoint 3'
 run solve -H lc --checkpoint later one.txt
 expect "a later version: refused, exit 3, named" 3 err "later:1: checkpoint version 3, which this npuzzle does not read"
-with_version good 01 >lead0
+redigest good lead0 '^npuzzle-checkpoint 1$' 'npuzzle-checkpoint 01'
 run solve -H lc --checkpoint lead0 one.txt
 expect "a version with a leading zero: not a checkpoint, exit 3" 3 err "lead0:1: not an npuzzle checkpoint"
 echo "hello" >notck
@@ -205,20 +208,6 @@ same_answers "--prune fsm12, resumed: the answers of an uninterrupted run" ref12
 run verify -q --boards one.txt --results ref12.json
 expect "--prune fsm12, uninterrupted: optimal (verify against Korf's length)" 0 out "1 ok"
 check "--prune fsm12: other counts than the default machine" test "$(answers ref12.json)" != "$(answers ref1.json)"
-# redigest IN OUT REGEX REPLACEMENT: IN with REGEX (python's re) replaced in its body lines, and
-# the end line redone (FNV-1a 64 over the lines before it), as a checkpoint edited with care
-redigest() {
-    python3 - "$@" <<'PY'
-import re, sys
-src, dst, pat, rep = sys.argv[1:5]
-lines = [l for l in open(src).read().split("\n") if l and not l.startswith("end ")]
-text = "".join(re.sub(pat, rep, l) + "\n" for l in lines)
-h = 0xcbf29ce484222325
-for b in text.encode():
-    h = ((h ^ b) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-open(dst, "w").write(text + "end %016x\n" % h)
-PY
-}
 # a well-formed checkpoint whose piece count does not fit the board (as another version of npuzzle
 # could write): one piece more on its iter line, its digest redone
 if grep -q '^iter 0 ' good; then
@@ -689,7 +678,7 @@ else
     check "cut again: a checkpoint with carried pieces is version 2" \
         test "$(head -1 ckc)" = "npuzzle-checkpoint 2"
     # the versions that first wrote SPAN fields called the file version 1: it still resumes
-    with_version ckc 1 >ckc1
+    redigest ckc ckc1 '^npuzzle-checkpoint 2$' 'npuzzle-checkpoint 1'
     run solve -H lc -j 2 -f json --checkpoint ckc1 one.txt
     expect "cut again, version 1 with SPAN fields: resumed, the run finishes" 0
     same_answers "cut again, version 1 with SPAN fields: the uninterrupted answers and counts" ref1.json out
