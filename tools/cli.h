@@ -111,9 +111,9 @@ bool cli_parse_size(const char *s, int *rows, int *cols);
 bool cli_parse_u64(const char *cmd, const char *opt, const char *s, uint64_t *out);
 bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *out);
 
-/* Whether `length` is within W times `opt`, in whole thousandths as IDA* takes
- * W (np_weight_milli; A*'s tenth is no larger): a length of exactly W x opt is (29 = 1.16 x 25, which
- * doubles make 28.999999999999996). */
+/* Whether `length` is within W times `opt`, in whole thousandths as IDA*
+ * takes W (np_weight_milli; A*'s tenth is no larger): a length of exactly
+ * W x opt is (29 = 1.16 x 25, which doubles make 28.999999999999996). */
 bool cli_within_weight(long length, long opt, double weight);
 
 /* A byte count with an optional K, M, G or T suffix (powers of 1024). */
