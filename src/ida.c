@@ -980,11 +980,64 @@ static int collect_node(frontier *fr, search *s, int kind, np_board *b, int dept
     return NP_OK;
 }
 
+/* The list fr (fr->limit moves deep, no goal in it) taken one move deeper
+ * without going back to the root: each piece's node expanded in turn, as
+ * collect meets them one move deeper. The nodes fewer moves deep are the
+ * same and met in the same order, so the pieces and their counts, the list's
+ * counts, the next bound and the earlier pieces' counts (fr->mark) are those
+ * of the list built from the root. Where a goal lies one move deeper, the
+ * list ends there as that one does, with its counts; the nodes met past it
+ * fewer moves deep go to *extra, and the next bound and earlier pieces'
+ * counts keep theirs (unused: the iteration has a solution, and resplit
+ * takes no list with a goal). @return NP_OK; 1 when the list ends at a
+ * goal; NP_ENOMEM (fr as it was, but for the earlier pieces' counts). */
+static int frontier_extend(frontier *fr, search *s, int kind, uint64_t *extra)
+{
+    frontier nf = *fr; /* the mark's fields and the next bound carry over */
+    nf.v = NULL;
+    nf.n = nf.cap = 0;
+    nf.limit = fr->limit + 1;
+    uint64_t generated = 0, expanded = 0; /* added under the pieces before */
+    int rc = NP_OK;
+    for (size_t i = 0; rc == NP_OK && i < fr->n; i++) {
+        const task *tk = &fr->v[i];
+        uint8_t path[64];
+        memcpy(path, tk->path, (size_t)tk->depth);
+        np_board b = tk->board;
+        const uint64_t g0 = tk->before_generated + generated, e0 = tk->before_expanded + expanded;
+        nf.generated = g0;
+        nf.expanded = e0;
+        nf.nmarked = fr->nmarked ? tk->earlier + 1 : 0; /* frontier_push reads it */
+        rc = collect_node(&nf, s, kind, &b, tk->depth, tk->h, tk->state, path);
+        if (rc < 0) {
+            free(nf.v);
+            return rc;
+        }
+        if (fr->nmarked) {
+            fr->mark_generated[tk->earlier] += nf.generated - g0;
+            fr->mark_expanded[tk->earlier] += nf.expanded - e0;
+        }
+        if (rc == 1) /* the goal, the list's last node: its counts are the list's */
+            *extra += fr->generated - tk->before_generated;
+        generated += nf.generated - g0;
+        expanded += nf.expanded - e0;
+    }
+    if (rc == NP_OK) {
+        nf.generated = fr->generated + generated;
+        nf.expanded = fr->expanded + expanded;
+        nf.nmarked = fr->nmarked;
+    }
+    free(fr->v);
+    *fr = nf;
+    return rc;
+}
+
 /* The pieces of the iteration at proto->bound, `depth` moves deep; depth 0:
  * the shallowest depth (below fr->mark) with at least `want` of them, or
  * the first one with no more of them than the depth above (the tree narrows
  * towards the bound: a deeper list would only move the iteration's work into
- * the serial first moves, each depth tried counted as extra). */
+ * the serial first moves). The first depth tried is built from the root,
+ * each one after by extending the one above (frontier_extend). */
 static int frontier_build(frontier *fr, search *proto, int kind, const np_board *start, int h0,
                           int depth, size_t want, uint64_t *extra)
 {
@@ -992,14 +1045,17 @@ static int frontier_build(frontier *fr, search *proto, int kind, const np_board 
     int rc = NP_OK;
     size_t before = 0; /* the pieces one move shallower */
     for (int limit = depth ? depth : fr->mark + 1; limit <= 32; limit++) {
-        *extra += fr->generated; /* a shallower list thrown away */
-        fr->n = 0;
-        fr->nmarked = 0;
-        fr->generated = fr->expanded = 0;
-        fr->next_bound = INT_MAX;
-        fr->limit = limit;
-        np_board b = *start;
-        rc = collect(fr, proto, kind, &b, 0, h0, 0, path);
+        if (before) {
+            rc = frontier_extend(fr, proto, kind, extra);
+        } else {
+            fr->n = 0;
+            fr->nmarked = 0;
+            fr->generated = fr->expanded = 0;
+            fr->next_bound = INT_MAX;
+            fr->limit = limit;
+            np_board b = *start;
+            rc = collect(fr, proto, kind, &b, 0, h0, 0, path);
+        }
         if (rc != NP_OK || depth || fr->n >= want || fr->n == 0 || fr->n <= before)
             break;
         before = fr->n;
