@@ -626,7 +626,8 @@ wait $pid
 stop_rc=$?
 resumed=$(grep 'pieces searched' err1 | tail -1 | awk '{ print $10 }')
 run solve -H md -j 1 -f json --progress --progress-every 0 --checkpoint ckr one.txt
-left=$(sed -nE 's/.*"nodes_generated":([0-9]+),"nodes_extra":([0-9]+).*/\1 \2/p' out |
+# (nodes_extra is left out of the json when 0: one thread may do no work past the serial count)
+left=$(sed -nE 's/.*"nodes_generated":([0-9]+)(,"nodes_extra":([0-9]+))?.*/\1 \3/p' out |
     awk -v r="${resumed:-0}" '{ print $1 + $2 - r }')
 took=$(grep 'pieces searched' err | tail -1 | awk '{ print $16 }')
 LAST="$LAST (stopped after $resumed nodes, $left left, ${took:-no} s)"
