@@ -1032,6 +1032,72 @@ static int frontier_extend(frontier *fr, search *s, int kind, uint64_t *extra)
     return rc;
 }
 
+#ifdef NP_SELF_CHECK
+/* (meson -Dself_check=true) The list fr, just extended (frontier_extend
+ * returned rc), against the list collect builds from the root at its depth:
+ * the same pieces with the same counts, the same totals, and without a goal
+ * the same next bound and earlier pieces' counts. A difference is a bug:
+ * say what differs and abort. Without the memory to check, it does not. */
+static void frontier_self_check(const frontier *fr, int rc, search *proto, int kind,
+                                const np_board *start, int h0)
+{
+    frontier ck = {.limit = fr->limit, .next_bound = INT_MAX, .mark = fr->mark};
+    uint64_t *marks = NULL;
+    if (fr->mark) {
+        ck.cap_marked = fr->cap_marked;
+        marks = calloc(2 * (fr->cap_marked ? fr->cap_marked : 1), sizeof *marks);
+        if (!marks)
+            return; /* no memory to check with: the search goes on unchecked */
+        ck.mark_generated = marks;
+        ck.mark_expanded = marks + fr->cap_marked;
+    }
+    uint8_t path[64];
+    np_board b = *start;
+    const int rc2 = collect(&ck, proto, kind, &b, 0, h0, 0, path);
+    const char *what = NULL;
+    if (rc2 == NP_ENOMEM) {
+        free(ck.v);
+        free(marks);
+        return;
+    }
+    if (rc2 < 0)
+        what = "the build from the root failed";
+    else if (rc2 != rc)
+        what = "whether a goal ends the list";
+    else if (ck.n != fr->n)
+        what = "the number of pieces";
+    else if (ck.generated != fr->generated || ck.expanded != fr->expanded)
+        what = "the list's counts";
+    else if (rc == NP_OK && ck.next_bound != fr->next_bound)
+        what = "the next bound";
+    for (size_t i = 0; !what && i < ck.n; i++) {
+        const task *x = &ck.v[i], *y = &fr->v[i];
+        if (x->depth != y->depth || x->h != y->h || x->state != y->state || x->goal != y->goal ||
+            x->earlier != y->earlier || memcmp(x->path, y->path, (size_t)x->depth) ||
+            memcmp(&x->board, &y->board, sizeof x->board))
+            what = "a piece";
+        else if (x->before_generated != y->before_generated ||
+                 x->before_expanded != y->before_expanded)
+            what = "a piece's counts";
+    }
+    if (!what && rc == NP_OK && ck.nmarked != fr->nmarked)
+        what = "the earlier pieces met";
+    for (size_t i = 0; !what && rc == NP_OK && i < fr->nmarked; i++)
+        if (ck.mark_generated[i] != fr->mark_generated[i] ||
+            ck.mark_expanded[i] != fr->mark_expanded[i])
+            what = "an earlier piece's counts";
+    free(ck.v);
+    free(marks);
+    if (what) {
+        fprintf(stderr,
+                "npuzzle: self-check: a piece list extended to %d moves differs from the "
+                "one built from the root in %s\n",
+                fr->limit, what);
+        abort();
+    }
+}
+#endif
+
 /* The pieces of the iteration at proto->bound, `depth` moves deep; depth 0:
  * the shallowest depth (below fr->mark) with at least `want` of them, or
  * the first one with no more of them than the depth above (the tree narrows
@@ -1047,6 +1113,10 @@ static int frontier_build(frontier *fr, search *proto, int kind, const np_board 
     for (int limit = depth ? depth : fr->mark + 1; limit <= 32; limit++) {
         if (before) {
             rc = frontier_extend(fr, proto, kind, extra);
+#ifdef NP_SELF_CHECK
+            if (rc >= 0)
+                frontier_self_check(fr, rc, proto, kind, start, h0);
+#endif
         } else {
             fr->n = 0;
             fr->nmarked = 0;
