@@ -1309,7 +1309,8 @@ static void test_ida_journal_running(void **state)
  * 2 to 8 moves out, one and two threads and a runner, as many pieces as
  * allowed and the default: the serial search's moves and counts, which a
  * node limit of exactly that count still reaches and one node fewer does
- * not (one thread). */
+ * not (one thread); every 8th also resumed and split again (compare_split),
+ * whose lists a build with -Dself_check=true checks too. */
 static void test_ida_split_goal_near(void **state)
 {
     (void)state;
@@ -1346,6 +1347,10 @@ static void test_ida_split_goal_near(void **state)
                 assert_true(np_ida_solve(&split, &b, &g3, &o) == NP_OK);
                 assert_int_equal(split.status, NP_STATUS_LIMIT);
             }
+        }
+        if (boards % 8 == 0) { /* resumed, and lists split again (resplit) near the goal */
+            compare_split(&b, &g3, NP_H_MD, 0);
+            compare_split(&b, &g3, NP_H_LC, 0);
         }
         boards++;
     }
