@@ -209,8 +209,9 @@ typedef struct np_result {
     uint64_t expanded;           /*!< nodes whose children were generated */
     uint64_t generated;          /*!< children produced by a move (root not counted); with
                                   *   several threads, the count the serial search gives */
-    uint64_t extra;              /*!< generated beyond that by a split search: pieces after
-                                  *   the one holding the solution, frontier rebuilds */
+    uint64_t extra;              /*!< generated beyond that by a split search: the pieces
+                                  *   after the one holding the solution and the first moves
+                                  *   past it, a resumed iteration's list split again */
     double seconds;              /*!< wall time of this board's search */
     char moves[NP_MAX_PATH + 1]; /*!< blank directions, "ULRD" letters, NUL-terminated */
 } np_result;
