@@ -980,6 +980,21 @@ static int collect_node(frontier *fr, search *s, int kind, np_board *b, int dept
     return NP_OK;
 }
 
+/* The list fr built from the root, `limit` moves deep (collect); fr's own
+ * earlier pieces (fr->mark) are counted again. @return as collect. */
+static int frontier_from_root(frontier *fr, search *s, int kind, const np_board *start, int h0,
+                              int limit)
+{
+    uint8_t path[64];
+    fr->n = 0;
+    fr->nmarked = 0;
+    fr->generated = fr->expanded = 0;
+    fr->next_bound = INT_MAX;
+    fr->limit = limit;
+    np_board b = *start;
+    return collect(fr, s, kind, &b, 0, h0, 0, path);
+}
+
 /* The list fr (fr->limit moves deep, no goal in it) taken one move deeper
  * without going back to the root: each piece's node expanded in turn, as
  * collect meets them one move deeper. The nodes fewer moves deep are the
@@ -1041,7 +1056,7 @@ static int frontier_extend(frontier *fr, search *s, int kind, uint64_t *extra)
 static void frontier_self_check(const frontier *fr, int rc, search *proto, int kind,
                                 const np_board *start, int h0)
 {
-    frontier ck = {.limit = fr->limit, .next_bound = INT_MAX, .mark = fr->mark};
+    frontier ck = {.mark = fr->mark};
     uint64_t *marks = NULL;
     if (fr->mark) {
         ck.cap_marked = fr->cap_marked;
@@ -1051,9 +1066,7 @@ static void frontier_self_check(const frontier *fr, int rc, search *proto, int k
         ck.mark_generated = marks;
         ck.mark_expanded = marks + fr->cap_marked;
     }
-    uint8_t path[64];
-    np_board b = *start;
-    const int rc2 = collect(&ck, proto, kind, &b, 0, h0, 0, path);
+    const int rc2 = frontier_from_root(&ck, proto, kind, start, h0, fr->limit);
     const char *what = NULL;
     if (rc2 == NP_ENOMEM) {
         free(ck.v);
@@ -1107,7 +1120,6 @@ static void frontier_self_check(const frontier *fr, int rc, search *proto, int k
 static int frontier_build(frontier *fr, search *proto, int kind, const np_board *start, int h0,
                           int depth, size_t want, uint64_t *extra)
 {
-    uint8_t path[64];
     int rc = NP_OK;
     size_t before = 0; /* the pieces one move shallower */
     for (int limit = depth ? depth : fr->mark + 1; limit <= 32; limit++) {
@@ -1118,13 +1130,7 @@ static int frontier_build(frontier *fr, search *proto, int kind, const np_board 
                 frontier_self_check(fr, rc, proto, kind, start, h0);
 #endif
         } else {
-            fr->n = 0;
-            fr->nmarked = 0;
-            fr->generated = fr->expanded = 0;
-            fr->next_bound = INT_MAX;
-            fr->limit = limit;
-            np_board b = *start;
-            rc = collect(fr, proto, kind, &b, 0, h0, 0, path);
+            rc = frontier_from_root(fr, proto, kind, start, h0, limit);
         }
         if (rc != NP_OK || depth || fr->n >= want || fr->n == 0 || fr->n <= before)
             break;
