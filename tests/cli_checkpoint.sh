@@ -115,16 +115,20 @@ kill_and_resume "five boards" k5.txt ref5.json $t5
 
 # ---- SIGINT, SIGTERM and SIGHUP ----------------------------------------------------------------
 # signal_halfway SIG [IGNORED]: a fresh `solve --checkpoint ck one.txt` (out, err) sent SIG half its
-# uninterrupted time in, started with the signal IGNORED ignored (as nohup does) when given; $rc
+# uninterrupted time in, started with the signal IGNORED ignored (as nohup does) when given; $rc.
+# On a loaded machine half that time can pass before the board's search starts (a board not yet
+# started is rightly left out of the checkpoint), so the signal also waits for the run's first
+# progress line, which comes once an iteration is done.
 signal_halfway() {
     local sig=$1 ignored=${2:-}
     rm -f ck
     (
         [ -z "$ignored" ] || trap '' "$ignored"
-        exec "$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err
+        exec "$NP" solve -H lc -j 2 -f json --progress --checkpoint ck one.txt >out 2>err
     ) &
     local pid=$!
     sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+    while ! grep -q ' next; ' err 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 0.01; done
     kill -"$sig" $pid 2>/dev/null
     wait $pid
     rc=$?
