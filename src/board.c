@@ -176,11 +176,27 @@ static const char *shown(char *buf, size_t size, const char *tok, size_t len)
     return buf;
 }
 
-/* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
- * free text may follow a board; a malformed opt= is an error, not a silent skip. */
-static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t errlen)
+/* A side of size=RxC: 1 or 2 digits at *s, NP_MIN_SIDE..NP_MAX_SIDE, moved past.
+ * @return the side, or 0. */
+static int parse_side(const char **s, const char *end)
 {
-    bool have_opt = false, have_id = false;
+    int v = 0, n = 0;
+    while (*s < end && n < 2 && isdigit((unsigned char)**s)) {
+        v = v * 10 + (**s - '0');
+        (*s)++;
+        n++;
+    }
+    return n && v >= NP_MIN_SIDE && v <= NP_MAX_SIDE ? v : 0;
+}
+
+/* Read `key=VALUE` words out of a comment. Unknown words are ignored so that
+ * free text may follow a board; a malformed opt=, id= or size= is an error,
+ * not a silent skip. size=RxC sets *rows and *cols (left as they are when
+ * absent). */
+static int parse_comment(np_board_meta *meta, const char *s, int *rows, int *cols, char *err,
+                         size_t errlen)
+{
+    bool have_opt = false, have_id = false, have_size = false;
     char b[96];
     while (*s) {
         while (*s && (isspace((unsigned char)*s) || *s == ','))
@@ -210,6 +226,25 @@ static int parse_comment(np_board_meta *meta, const char *s, char *err, size_t e
                 return np__fail(NP_EPARSE, err, errlen, "field opt: '%s' is not a move count", num);
             if (meta)
                 meta->opt = (int)v;
+        } else if (wl >= 5 && strncmp(w, "size=", 5) == 0) {
+            /* A board's size on its own line: a 2x8 board has as many
+             * tiles as a 4x4 one, and a non-square board needs it. */
+            if (have_size)
+                return np__fail(NP_EPARSE, err, errlen, "field size: given twice");
+            have_size = true;
+            const char *p = w + 5;
+            const int r = parse_side(&p, s);
+            int c = 0;
+            if (r && p < s && (*p == 'x' || *p == 'X')) {
+                p++;
+                c = parse_side(&p, s);
+            }
+            if (!c || p != s)
+                return np__fail(NP_EPARSE, err, errlen,
+                                "field size: '%s' is not RxC with %d..%d each side",
+                                shown(b, sizeof b, w + 5, wl - 5), NP_MIN_SIDE, NP_MAX_SIDE);
+            *rows = r;
+            *cols = c;
         } else if (wl >= 3 && strncmp(w, "id=", 3) == 0) {
             /* An id names a board in every output and pairs answers with
              * boards (npuzzle verify): never cut short, nor a byte sequence
@@ -287,8 +322,9 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
                             count + 1, NP_MAX_CELLS);
         vals[count++] = atoi(tok);
     }
+    int line_rows = 0, line_cols = 0; /* from size= */
     if (*s == '#') {
-        int rc = parse_comment(meta, s + 1, err, errlen);
+        int rc = parse_comment(meta, s + 1, &line_rows, &line_cols, err, errlen);
         if (rc < 0 && count == 0) {
             /* a line of comment alone (a header, "# format: ... opt=N") is
              * no board: its words are no board's id or opt, and no error */
@@ -306,6 +342,14 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
     if (count == 0)
         return 0;
 
+    if (line_rows && rows && cols && (line_rows != rows || line_cols != cols))
+        return np__fail(NP_EPARSE, err, errlen,
+                        "field size: the line says %dx%d, the size asked for is %dx%d", line_rows,
+                        line_cols, rows, cols);
+    if (line_rows) {
+        rows = line_rows;
+        cols = line_cols;
+    }
     if (rows == 0 || cols == 0) {
         int side = 0;
         for (int k = NP_MIN_SIDE; k <= NP_MAX_SIDE; k++)

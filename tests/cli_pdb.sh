@@ -326,6 +326,7 @@ expect_grep "rebuilding.*not the zero-aware encoding" "$T/err" "says why it rebu
 "$NP" info --format json "$ZF1" | grep -q '"encoding":"4bit+za"' && ok || bad "not rebuilt as zero-aware"
 
 expect_rc 2 "bad --max-memory" "$NP" gen --max-memory 12Q --dry-run
+expect_rc 2 "--max-memory 0 (no memory at all, not the default)" "$NP" gen --max-memory 0 --dry-run
 expect_rc 2 "bad --goal" "$NP" gen --goal sideways --dry-run
 expect_rc 2 "stray argument" "$NP" gen stray --dry-run
 expect_rc 2 "missing value" "$NP" gen --partition

@@ -367,6 +367,11 @@ check "--algorithm astar --max-memory 1000K -j 1: both solved, one after the oth
 run solve --format csv --algorithm astar -H md -j 2 --batch parallel --max-memory 1000K mem2.txt
 check "  ... -j 2: side by side, 500K each, both stop at the limit (exit 1)" \
     test "$rc" = 1 -a "$(grep -c ',limit,' out)" = 2
+expect "  ... the limit named: A*'s memory, from --max-memory" 1 \
+    err "reached a limit" err "the limits: A\*'s memory \(--max-memory"
+run solve --format csv -H md --max-nodes 100 --timeout 60 mem2.txt
+expect "IDA* stopped by --max-nodes: the limits in force named" 1 \
+    err "the limits: --max-nodes 100, --timeout 60$"
 run solve --format csv --algorithm astar -H md -j 2 --batch parallel --max-memory 2000K mem2.txt
 check "  ... -j 2 with 2000K: 1000K each, both solved" test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 2
 
@@ -670,7 +675,8 @@ check "--partition with a line break: exit 2" usage_error --partition "$(printf 
 usage_value() { # OPTION VALUE: refused, the value named
     usage_error "$1" "$2" && grep -qF -- "'$2'" err
 }
-for bad in "--max-nodes  -5" "--max-nodes +5" "--max-memory K" "--max-memory MiB" "--timeout 0x10" \
+for bad in "--max-nodes  -5" "--max-nodes +5" "--max-memory K" "--max-memory MiB" "--max-memory 0" \
+    "--max-memory 0G" "--timeout 0x10" \
     "--timeout inf" "--weight nan" "--size  3x3" "--size 3x+3"; do
     check "${bad%% *} '${bad#* }': exit 2, the value named" usage_value "${bad%% *}" "${bad#* }"
 done
@@ -773,6 +779,20 @@ cp out rand24.txt
 run_in rand24.txt solve -H md --goal blank-last --size 2x4 --format csv
 check "random: blank-last 2x4 boards all solvable for their goal" \
     test "$rc" = 0 -a "$(grep -c ',solved,' out)" = 30
+# a board that is not square says its size (size=RxC): solve needs no --size, and a 2x8 board (16
+# tiles, as many as a 4x4's) is not read as 4x4 (about half of them would then be unsolvable)
+run_in rand24.txt solve -H md --goal blank-last --format csv
+check "random: 2x4 boards say their size, solve needs no --size" \
+    test "$rc" = 0 -a "$(grep -c ',2x4,solved,' out)" = 30
+run random --size 2x8 -n 20 --seed 3
+check "random: 2x8 boards carry size=2x8" test "$(grep -c ' size=2x8$' out)" = 20
+cp out rand28.txt
+run_in rand28.txt solve -H md --max-nodes 1 --format csv
+check "random: 2x8 boards read as 2x8, none unsolvable" \
+    test "$(grep -c ',2x8,limit,' out)" = 20 -a "$(grep -c 'unsolvable' out)" = 0
+run_in rand28.txt solve -H md --max-nodes 1 --size 4x4
+expect "random: 2x8 boards with --size 4x4: refused, naming the line and the field" 2 \
+    err "<stdin>:2: field size: the line says 2x8, the size asked for is 4x4"
 run random --size 9x9
 expect "random: bad size: exit 2" 2 err "bad --size"
 run random -n 3

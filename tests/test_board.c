@@ -331,6 +331,46 @@ static void test_parse_bad_opt(void **state)
     expect_parse_error("0 1 2 3 # opt= id=4", 0, 0, "opt", NULL);
 }
 
+/* size=RxC in the comment gives the board's size: a 2x8 board has a 4x4's
+ * count of tiles, and a non-square one needs a size. */
+static void test_parse_size_word(void **state)
+{
+    (void)state;
+    np_board_meta meta;
+    np_board b = parse_ok("5 1 2 3 4 0 6 7 # id=a size=2x4", 0, 0, 2, 4, &meta);
+    assert_string_equal(meta.id, "a");
+    assert_int_equal(b.blank, 5);
+    parse_ok("5 1 2 3 4 0 6 7 # size=4x2", 0, 0, 4, 2, NULL);
+    parse_ok("5 1 2 3 4 0 6 7 # size=4X2", 0, 0, 4, 2, NULL);
+    /* 16 tiles: 4x4 by their count, 2x8 or 8x2 by the word */
+    const char *t16 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
+    char line[128];
+    parse_ok(t16, 0, 0, 4, 4, NULL);
+    snprintf(line, sizeof line, "%s # size=2x8", t16);
+    parse_ok(line, 0, 0, 2, 8, NULL);
+    parse_ok(line, 2, 8, 2, 8, NULL); /* the caller's size, the same */
+    expect_parse_error(line, 4, 4, "field size", "2x8", "4x4", NULL);
+    snprintf(line, sizeof line, "%s # size=8x2 opt=3", t16);
+    b = parse_ok(line, 0, 0, 8, 2, &meta);
+    assert_int_equal(meta.opt, 3);
+    assert_int_equal(b.blank, 15);
+    /* the count must fit the size said */
+    expect_parse_error("0 1 2 3 # size=2x4", 0, 0, "field count", "2x4", NULL);
+    snprintf(line, sizeof line, "%s # size=3x5", t16);
+    expect_parse_error(line, 0, 0, "field count", "3x5", NULL);
+    /* malformed: each side 2..8, nothing else in the word, once */
+    static const char *bad[] = {"size=",    "size=2",    "size=2x",          "size=x4",
+                                "size=1x4", "size=2x9",  "size=9x2",         "size=2x4x",
+                                "size=2*4", "size=-2x4", "size=2x4,size=2x4"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(line, sizeof line, "5 1 2 3 4 0 6 7 # %s", bad[i]);
+        expect_parse_error(line, 0, 0, "field size", NULL);
+    }
+    /* a comment line alone is no board, whatever its words */
+    np_board c;
+    assert_int_equal(np_board_parse(&c, NULL, "# size=9x9", 0, 0, NULL, 0), 0);
+}
+
 /* ---- geometry --------------------------------------------------------------- */
 
 static void test_geom_init(void **state)
@@ -1044,6 +1084,7 @@ int main(void)
         cmocka_unit_test(test_parse_negative),
         cmocka_unit_test(test_parse_not_integer),
         cmocka_unit_test(test_parse_bad_opt),
+        cmocka_unit_test(test_parse_size_word),
         cmocka_unit_test(test_parse_bad_id),
         cmocka_unit_test(test_geom_init),
         cmocka_unit_test(test_format_round_trip),

@@ -206,6 +206,13 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
                 opt, s);
         return false;
     }
+    if (v == 0) { /* a limit of nothing: not the default in disguise */
+        fprintf(stderr,
+                "npuzzle %s: bad value for %s: '%s' allows no memory at all (leave %s out for "
+                "the default)\n",
+                cmd, opt, s, opt);
+        return false;
+    }
     *out = (uint64_t)v * mult;
     return true;
 }

@@ -116,7 +116,8 @@ bool cli_parse_double(const char *cmd, const char *opt, const char *s, double *o
  * W x opt is (29 = 1.16 x 25, which doubles make 28.999999999999996). */
 bool cli_within_weight(long length, long opt, double weight);
 
-/* A byte count with an optional K, M, G or T suffix (powers of 1024). */
+/* A byte count of at least 1 with an optional K, M, G or T suffix (powers of
+ * 1024); 0 is refused (a memory limit of nothing). */
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out);
 
 /* Write s as a JSON string literal (quotes, backslashes and control bytes escaped;

@@ -13,7 +13,7 @@
 
 void usage_info(void)
 {
-    printf("usage: npuzzle info [--format text|json] FILE\n"
+    printf("usage: npuzzle info [--format text|json] [-j N] FILE\n"
            "\n"
            "Describe a pattern database file: its header (board, goal, pattern, encoding,\n"
            "entries, payload), the histogram of its values over all placements, the mean\n"

@@ -14,7 +14,8 @@ void usage_random(void)
            "                      [--goal blank-first|blank-last]\n"
            "\n"
            "Print N uniformly random solvable boards of R x C, one per line in the input\n"
-           "format of npuzzle solve, each with a comment '# id=I' (I = 1..N). The same\n"
+           "format of npuzzle solve, each with a comment '# id=I' (I = 1..N; and\n"
+           "'size=RxC' when R and C differ, so that solve needs no --size). The same\n"
            "size, goal and seed give the same boards on every machine (xoshiro256**\n"
            "seeded with S; a board is a uniform shuffle, made solvable by swapping two\n"
            "tiles when it is not, which keeps every solvable board equally likely).\n"
@@ -84,12 +85,17 @@ int cmd_random(int argc, char **argv)
     np_rng_seed(&rng, seed);
     printf("# npuzzle random --size %dx%d -n %llu --seed %llu --goal %s\n", rows, cols,
            (unsigned long long)count, (unsigned long long)seed, np_goal_name(goal));
+    /* A board that is not square says its size, which its tile count does
+     * not tell (16 tiles: 4x4 or 2x8). */
+    char size_word[16] = "";
+    if (rows != cols)
+        snprintf(size_word, sizeof size_word, " size=%dx%d", rows, cols);
     for (uint64_t i = 1; i - 1 < count; i++) { /* (i <= count never ends at count = 2^64 - 1) */
         np_board b;
         char line[4 * NP_MAX_CELLS];
         np_board_random(&b, &g, &rng);
         np_board_format(line, sizeof line, &b);
-        if (printf("%s  # id=%llu\n", line, (unsigned long long)i) < 0) {
+        if (printf("%s  # id=%llu%s\n", line, (unsigned long long)i, size_word) < 0) {
             cli_stdout_failed(errno);
             break;
         }

@@ -35,8 +35,9 @@ void usage_solve(void)
     printf("Solve sliding-tile boards optimally. Boards are read from the FILEs, or from\n"
            "standard input when there is none or FILE is '-': one board per line, its\n"
            "tiles in row-major order separated by spaces or commas, 0 the blank; '#'\n"
-           "starts a comment, which may hold id=NAME and opt=N (the known optimal length).\n"
-           "The size follows from the count (9, 16, 25, ...) or from --size. If any line\n"
+           "starts a comment, which may hold id=NAME, opt=N (the known optimal length)\n"
+           "and size=RxC. The size follows from size=, from --size (the two must agree)\n"
+           "or from the count (9, 16, 25, ...: a square board). If any line\n"
            "is malformed, nothing is solved: the first 20 bad lines are reported as\n"
            "FILE:LINE with the field at fault, and the others counted.\n"
            "\n"
@@ -1419,6 +1420,22 @@ static int print_results(const input *in, const np_result *res, double wall, con
     if (limits && !a->quiet) {
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
+        /* which limits there were: a limit row does not say which it met */
+        char given[160] = "";
+        size_t gl = 0;
+        if (a->opts.max_nodes)
+            gl += (size_t)snprintf(given + gl, sizeof given - gl, ", --max-nodes %llu",
+                                   (unsigned long long)a->opts.max_nodes);
+        if (a->opts.timeout > 0 && gl < sizeof given)
+            gl +=
+                (size_t)snprintf(given + gl, sizeof given - gl, ", --timeout %g", a->opts.timeout);
+        if (a->bopts.algorithm == NP_ALG_ASTAR && gl < sizeof given)
+            snprintf(given + gl, sizeof given - gl,
+                     ", A*'s memory (%s, shared by the boards solved side by side)",
+                     a->opts.max_memory ? "--max-memory"
+                                        : "three quarters of the available memory");
+        if (given[0])
+            fprintf(stderr, "  the limits: %s\n", given + 2);
         /* no limit given: the only one left is the path cap */
         if (a->opts.weight > 1.0 && !a->opts.max_nodes && !(a->opts.timeout > 0) &&
             !a->opts.max_memory)

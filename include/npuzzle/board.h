@@ -155,13 +155,17 @@ typedef struct np_board_meta {
 } np_board_meta;
 
 /*! Parse one input line: the board's integers in row-major order separated by
- *  spaces, tabs or commas; `#` starts a comment which may hold `id=NAME` and
- *  `opt=N` (other words in it are ignored; an empty, over-long or non-UTF-8 NAME
- *  and an N that is not a move count are errors). `line` (NUL-terminated) is only read.
- *  @param rows,cols the expected size, or 0,0 (either 0) to infer a square size
- *         from the count of integers (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...). A
- *         size given is not checked against NP_MIN_SIDE..NP_MAX_SIDE, only
- *         against 0..NP_MAX_CELLS each (a negative one is NP_EINVAL).
+ *  spaces, tabs or commas; `#` starts a comment which may hold `id=NAME`,
+ *  `opt=N` and `size=RxC` (other words in it are ignored; an empty, over-long or
+ *  non-UTF-8 NAME, an N that is not a move count, and a size whose sides are
+ *  not NP_MIN_SIDE..NP_MAX_SIDE are errors, as is a word given twice). `line`
+ *  (NUL-terminated) is only read.
+ *  @param rows,cols the expected size, or 0,0 (either 0) to take the line's
+ *         size=RxC, else to infer a square size from the count of integers
+ *         (4 -> 2x2, 9 -> 3x3, 16 -> 4x4, ...). A size given that differs from
+ *         the line's size= is an error (NP_EPARSE). A size given is not checked
+ *         against NP_MIN_SIDE..NP_MAX_SIDE, only against 0..NP_MAX_CELLS each (a
+ *         negative one is NP_EINVAL).
  *  @param meta    may be NULL. Reset first (id empty, opt -1), then filled from
  *         the comment, which is read after the fields when each is an integer
  *         (and there are at most NP_MAX_CELLS), before the count and the
