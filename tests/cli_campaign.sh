@@ -126,4 +126,12 @@ expect "a results line without an id: exit 2" 2 err "d1/results-default.jsonl:3:
 campaign --dir d2 --mode default -j 0
 expect "-j 0: exit 2" 2 err "-j: '0' is not a thread count"
 check "  ... --dir not made" test ! -e d2
+campaign --dir d2 --mode default --budget 0
+expect "--budget 0: exit 2" 2 err "--budget: '0' is not a number of minutes above 0"
+check "  ... --dir not made" test ! -e d2
+rm -f gen.ran
+echo not a directory >afile
+campaign --dir afile/sub --mode default --count 1
+expect "--dir under a file: exit 2, named" 2 err "--dir 'afile/sub' cannot be made or written"
+check "  ... before the tables are built" test ! -e gen.ran
 cli_summary

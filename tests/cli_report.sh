@@ -133,6 +133,14 @@ row 38 "$n38" "box one" | sed 's/"seconds":1.25/"seconds":true/' >bad.jsonl
 report bad.jsonl --out d --name bad --no-plots
 expect "seconds true: refused" 2 err "bad.jsonl:1: field seconds: true is not a number"
 check "  ... and no report written" test ! -e d/bad.md
+row 38 "$n38" "box one" | sed 's/"nodes_generated":[0-9]*/"nodes_generated":null/' >bad.jsonl
+report bad.jsonl --out d --name bad --no-plots
+expect "a null count: refused, by file, line and field" 2 \
+    err "bad.jsonl:1: field nodes_generated: null is not a number"
+row 38 "$n38" "box one" | sed 's/"seconds":1.25/"seconds":NaN/' >bad.jsonl
+report bad.jsonl --out d --name bad --no-plots
+expect "seconds NaN: refused" 2 err "bad.jsonl:1: field seconds: NaN is not a number"
+check "  ... and no report written" test ! -e d/bad.md
 
 { row 38 "$n38" "box one"; echo '{"id": 40, oops'; } >bad.jsonl
 mkdir e

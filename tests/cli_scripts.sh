@@ -50,6 +50,23 @@ LAST="(cd $T) scripts/bench-md --build rel --limit 1"
 rc=$?
 expect "bench-md: a relative --build from the current folder" 0 out "of 1 compared"
 
+sc bench-md --build "$B" --limit 0
+expect "bench-md: --limit 0 refused (it ran all 100)" 2 err "--limit takes 1 to 100, not '0'"
+sc bench-md --build "$B" --limit 101
+expect "bench-md: --limit 101 refused" 2 err "--limit takes 1 to 100, not '101'"
+sc bench-md --build "$B" --limit 1 -j 2000
+expect "bench-md: npuzzle solve's refusal passed on (exit 2)" 2 err "solve exited with 2"
+check "  ... and no table of missing answers" test ! -s out
+sc bench-24 --build "$B" --ids 38,40,38
+expect "bench-24: an id given twice refused" 2 err "--ids: 38 given twice"
+sc bench-24 --build "$B" --ids 38 --easiest 2
+expect "bench-24: --ids and --easiest together refused" 2 err "give one of them"
+
+sc run -j abc
+expect "run: -j abc refused before the install" 2 err "-j: 'abc' is not a thread count"
+printf '0 10 8 14 13 15 1 7 12 2 4 5 6 3 9 11  # id=1 size=2x8\n' >r28.txt
+sc run r28.txt
+expect "run: a 2x8 board (16 numbers, size=2x8) refused" 2 err "r28.txt:1: its size= is not 4x4"
 sc run "$DATA/hardest8.txt"
 expect "run: 8-puzzle boards refused, by file and line" 2 err "hardest8.txt:[0-9]+: 9 numbers, not a 15-puzzle board"
 sc run "$DATA/korf100.txt" other.txt
