@@ -359,7 +359,7 @@ int np_board_parse(np_board *out, np_board_meta *meta, const char *line, int row
             return np__fail(
                 NP_EPARSE, err, errlen,
                 "field count: %d numbers is not a square board (4, 9, 16, 25, 36, ...); "
-                "give the size with --size RxC",
+                "give its size: size=RxC in its comment, or npuzzle's --size RxC",
                 count);
         rows = cols = side;
     }

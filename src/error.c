@@ -23,7 +23,8 @@ const char *np_strerror(int code)
     case NP_EMISMATCH: return "file is for another board or pattern";
     case NP_ETRUNCATED: return "file truncated";
     case NP_ELIMIT: return "limit reached";
-    case NP_ETOOBIG: return "does not fit in the memory allowed";
+    case NP_ETOOBIG:
+        return "too big: more memory than allowed, or a board larger than the method takes";
     case NP_EUNSOLVABLE: return "board is not solvable";
     case NP_EINTR: return "interrupted";
     case NP_EUNSUPPORTED: return "not supported";

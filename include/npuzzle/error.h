@@ -22,19 +22,20 @@ extern "C" {
  *    or point into a handle, valid until that handle is closed. */
 typedef enum np_error {
     NP_OK = 0,
-    NP_EINVAL = -1,       /*!< invalid argument (a bug in the caller) */
-    NP_ENOMEM = -2,       /*!< out of memory */
-    NP_EPARSE = -3,       /*!< malformed input text */
-    NP_EIO = -4,          /*!< read, write, rename or map failed (errno kept) */
-    NP_ENOTFOUND = -5,    /*!< file or named item not found */
-    NP_EFORMAT = -6,      /*!< not a file of ours (bad magic) or malformed header */
-    NP_ECHECKSUM = -7,    /*!< payload checksum mismatch */
-    NP_EVERSION = -8,     /*!< file in a format version this npuzzle does not read: newer,
+    NP_EINVAL = -1,      /*!< invalid argument (a bug in the caller) */
+    NP_ENOMEM = -2,      /*!< out of memory */
+    NP_EPARSE = -3,      /*!< malformed input text */
+    NP_EIO = -4,         /*!< read, write, rename or map failed (errno kept) */
+    NP_ENOTFOUND = -5,   /*!< file or named item not found */
+    NP_EFORMAT = -6,     /*!< not a file of ours (bad magic) or malformed header */
+    NP_ECHECKSUM = -7,   /*!< payload checksum mismatch */
+    NP_EVERSION = -8,    /*!< file in a format version this npuzzle does not read: newer,
                               or older and to be rebuilt with npuzzle gen */
-    NP_EMISMATCH = -9,    /*!< file is valid but for another board, goal or pattern */
-    NP_ETRUNCATED = -10,  /*!< file shorter than its header says */
-    NP_ELIMIT = -11,      /*!< node, time or memory limit reached */
-    NP_ETOOBIG = -12,     /*!< the job does not fit in the memory allowed */
+    NP_EMISMATCH = -9,   /*!< file is valid but for another board, goal or pattern */
+    NP_ETRUNCATED = -10, /*!< file shorter than its header says */
+    NP_ELIMIT = -11,     /*!< node, time or memory limit reached */
+    NP_ETOOBIG =
+        -12, /*!< the job does not fit in the memory allowed, or the method cannot take a board that large (A*: more than 16 cells) */
     NP_EUNSOLVABLE = -13, /*!< board is in the other parity class than the goal */
     NP_EINTR = -14,       /*!< interrupted by the caller */
     NP_EUNSUPPORTED = -15 /*!< valid request this build or board cannot serve */
