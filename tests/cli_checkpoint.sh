@@ -383,6 +383,8 @@ run solve -H lc --checkpoint "$T/no/such/dir/ck" one.txt
 expect "unwritable: refused before searching, exit 3" 3 err "cannot create checkpoint"
 run solve -H lc --checkpoint-every -1 --checkpoint ck one.txt
 expect "bad --checkpoint-every: exit 2" 2 err "checkpoint-every"
+run solve -H lc --checkpoint-every 5 one.txt
+expect "--checkpoint-every without --checkpoint: refused, exit 2" 2 err "give --checkpoint too"
 run solve -H lc --checkpoint "" one.txt
 expect "--checkpoint '': a usage error, exit 2" 2 err "needs a file name"
 # Only a regular file is a checkpoint: a FIFO blocked the run's read, a directory was called

@@ -279,7 +279,7 @@ run verify --boards "$H8" --results k3.json
 expect "results of other boards" 2 err "hardest8.txt:9: field id: no answer in .*k3.json for the board with id 1" err "k3.json:1: field id: '42' matches no board"
 head -1 h8.json >short.json
 run verify --boards "$H8" --results short.json
-expect "fewer answers than boards" 2 err "short.json:1: field count: 1 answers for the 2 boards"
+expect "fewer answers than boards" 2 err "short.json:1: field count: 1 answer lines for the 2 boards"
 : >none.json
 run verify --boards "$H8" --results none.json
 expect "no answers at all: each board named, no count at a line 0 (exit 2)" 2 \
@@ -287,7 +287,7 @@ expect "no answers at all: each board named, no count at a line 0 (exit 2)" 2 \
 check "  ... and no 'none.json:0:' line" eval '! grep -q "none.json:0:" err'
 { cat h8.json; sed -n 1p h8.json; } >long.json
 run verify --boards "$H8" --results long.json
-expect "more answers than boards" 2 err "field count: 3 answers for the 2 boards"
+expect "more answers than boards" 2 err "field count: 3 answer lines for the 2 boards"
 # edited NAME SED RC PATTERN: h8.json's second answer edited by the sed -E script SED, verified:
 # exit RC, PATTERN on stderr (exit 2) or stdout
 edited() {

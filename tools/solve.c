@@ -515,6 +515,7 @@ typedef struct solve_args {
     const char *checkpoint; /* --checkpoint FILE, or NULL */
     bool reproduce;         /* --reproduce kf2002 */
     double checkpoint_every;
+    bool checkpoint_every_given;
     double progress_every; /* --progress-every */
     int shard_k, shard_n;  /* --shard K/N; 0/0: every board */
     char **files;          /* the FILE arguments; none: standard input */
@@ -738,6 +739,7 @@ static int parse_args(solve_args *a, int argc, char **argv)
                         optarg);
                 return EXIT_USAGE;
             }
+            a->checkpoint_every_given = true;
             break;
         case 'W':
             if (!cli_parse_double("solve", "--progress-every", optarg, &a->progress_every))
@@ -806,6 +808,12 @@ static int parse_args(solve_args *a, int argc, char **argv)
     if (no_tables && tables_option) {
         fprintf(stderr, "npuzzle solve: %s is for pattern databases; %s looks none up\n",
                 tables_option, no_tables);
+        return EXIT_USAGE;
+    }
+    if (a->checkpoint_every_given && !a->checkpoint) {
+        fprintf(stderr,
+                "npuzzle solve: --checkpoint-every is how often --checkpoint FILE is "
+                "written; give --checkpoint too\n");
         return EXIT_USAGE;
     }
     if (astar && a->bopts.mode == NP_BATCH_ONE_AT_A_TIME) {

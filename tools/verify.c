@@ -537,7 +537,7 @@ static int verify_paired(tally *t, const vopts *o, const char *bname, const char
     /* (no answers at all: each board was said to have none) */
     if (nboards != nresults && nresults > 0 && !t->io_error)
         boards_error(&t->bad, rs.r.name, rs.r.lineno,
-                     "field count: %ld answers for the %ld boards of %s", nresults, nboards,
+                     "field count: %ld answer lines for the %ld boards of %s", nresults, nboards,
                      br.name);
     for (size_t k = 0; k < nans; k++)
         free(ans[k].strings);
