@@ -208,5 +208,16 @@ rc=$?
 check "refused: non-zero exit" test "$rc" -ne 0
 check "refused by rank and file" grep -Eq "rank 2: table .*pdb8/4x4-bf-13.14.15.pdb .*differs from rank 0's" err
 check "nothing solved" test ! -s out
+# a rank without the tables (it would take linear conflict instead): named with where it looked
+# and the first table of the rank that has them
+mkdir -p empty
+LAST="mpirun -np 1 npuzzle-mpi --pdb-dir pdb : -np 1 npuzzle-mpi --pdb-dir empty"
+timeout 240 mpirun --oversubscribe -np 1 "$MPI_BIN" "${P[@]}" -j 1 k20.txt : \
+    -np 1 "$MPI_BIN" --partition 15:6-6-3 --pdb-dir "$T/empty" -j 1 k20.txt </dev/null >out 2>err
+rc=$?
+check "a rank without tables refused: non-zero exit" test "$rc" -ne 0
+check "  ... named, with its folder and rank 0's first table" \
+    grep -Eq "rank 1 opened 0 tables for 4x4 boards \(in .*/empty\), rank 0 3 \(in .*/pdb\); rank 0's first: .*pdb/4x4-bf-[0-9.]+\.pdb; every rank needs the same tables" err
+check "  ... nothing solved" test ! -s out
 
 cli_summary

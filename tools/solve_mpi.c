@@ -46,6 +46,7 @@ typedef struct msg_group_reply {
     int rc;      /* an exit code: EXIT_OK (0) when the worker is ready */
     int threads; /* how many boards or pieces it takes at a time */
     int ntables;
+    char dir[400];   /* the folder it looked for them in */
     uint64_t digest; /* np_pdbset_digest: the dual lookups' tables too */
     struct {
         uint64_t checksum;
@@ -338,6 +339,7 @@ static void group_reply(msg_group_reply *rep, const np_geom *g, const np_search_
                         const char *dir)
 {
     rep->ntables = 0;
+    snprintf(rep->dir, sizeof rep->dir, "%s", dir ? dir : "");
     if (o->heuristic != NP_H_PDB || !o->pdbs)
         return;
     const np_partition *part = np_pdbset_partition(o->pdbs);
@@ -777,8 +779,14 @@ static int group_start(crew *c, const np_geom *g, const np_search_opts *o, const
             continue;
         }
         if (rep->ntables != mine->ntables) {
-            fprintf(stderr, "npuzzle-mpi: rank %d opened %d tables for %dx%d boards, rank 0 %d\n",
-                    r, rep->ntables, g->rows, g->cols, mine->ntables);
+            /* (a rank without the tables takes another heuristic: name the first table of
+             * the rank that has them, and where the other looked) */
+            const msg_group_reply *more = rep->ntables > mine->ntables ? rep : mine;
+            fprintf(stderr,
+                    "npuzzle-mpi: rank %d opened %d tables for %dx%d boards (in %s), rank 0 %d "
+                    "(in %s); rank %d's first: %s; every rank needs the same tables\n",
+                    r, rep->ntables, g->rows, g->cols, rep->dir[0] ? rep->dir : "?", mine->ntables,
+                    mine->dir[0] ? mine->dir : "?", more == rep ? r : 0, more->table[0].path);
             rc = NP_EMISMATCH;
             continue;
         }
