@@ -305,6 +305,8 @@ edited "a missing ',' after a field verify does not read" '2s/("nodes_expanded":
     "bad.json:2: field nodes_expanded: '[0-9]+\"nodes_generated\".*' is not a json value"
 edited "a raw tab inside a json string" '2s/"size":"3x3"/"size":"3x3\t"/' 2 \
     "bad.json:2: a json string holds a control character"
+edited "a byte that is not UTF-8 inside a json string" '2s/"size":"3x3"/"size":"3x3\xb0"/' 2 \
+    "bad.json:2: a json string is not valid UTF-8"
 edited "solvable as a string" '2s/"solvable":true/"solvable":"true"/' 2 \
     "bad.json:2: field solvable: a json string"
 edited "moves null (not moves \"null\")" '2s/"moves":"[A-Z]*"/"moves":null/' 2 \

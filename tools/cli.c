@@ -238,6 +238,17 @@ static int utf8_sequence(const unsigned char *p)
     return n;
 }
 
+bool cli_utf8_valid(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        const int n = utf8_sequence(p);
+        if (!n)
+            return false;
+        p += n;
+    }
+    return true;
+}
+
 void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);

@@ -120,6 +120,9 @@ bool cli_within_weight(long length, long opt, double weight);
  * 1024); 0 is refused (a memory limit of nothing). */
 bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *out);
 
+/* Whether s is well-formed UTF-8 (RFC 3629), as json text is. */
+bool cli_utf8_valid(const char *s);
+
 /* Write s as a JSON string literal (quotes, backslashes and control bytes escaped;
  * a byte that is not part of well-formed UTF-8 written as U+FFFD). */
 void cli_json_string(FILE *out, const char *s);

@@ -607,6 +607,10 @@ static const char *json_record(record *r, char *s, char *msg, size_t msglen)
                 }
                 p++;
                 *w = 0;
+                /* json text is UTF-8, as solve writes it (a byte that is not would be
+                 * written back as U+FFFD: another id) */
+                if (!cli_utf8_valid(start))
+                    return "a json string is not valid UTF-8";
                 strs[part] = start;
                 quoted = part == 1;
                 while (isspace((unsigned char)*p))

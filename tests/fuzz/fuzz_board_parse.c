@@ -50,7 +50,8 @@ static void check_board(const np_board *b, const np_board_meta *meta, int rows, 
     np_board b2;
     np_board_meta m2;
     char err[256];
-    CHECK(np_board_parse(&b2, &m2, buf, rows, cols, err, sizeof err) == 1);
+    /* (formatted, the board says no size: parsed at its own, which a size= word may have set) */
+    CHECK(np_board_parse(&b2, &m2, buf, b->rows, b->cols, err, sizeof err) == 1);
     CHECK(b2.rows == b->rows && b2.cols == b->cols && b2.blank == b->blank);
     CHECK(memcmp(b2.tiles, b->tiles, (size_t)g.cells) == 0);
     CHECK(m2.id[0] == 0 && m2.opt == -1);
