@@ -66,7 +66,7 @@ sc run -j abc
 expect "run: -j abc refused before the install" 2 err "-j: 'abc' is not a thread count"
 printf '0 10 8 14 13 15 1 7 12 2 4 5 6 3 9 11  # id=1 size=2x8\n' >r28.txt
 sc run r28.txt
-expect "run: a 2x8 board (16 numbers, size=2x8) refused" 2 err "r28.txt:1: its size= is not 4x4"
+expect "run: a 2x8 board (16 numbers, size=2x8) refused" 2 err "r28.txt:1: size=2x8: not a 15-puzzle board"
 sc run "$DATA/hardest8.txt"
 expect "run: 8-puzzle boards refused, by file and line" 2 err "hardest8.txt:[0-9]+: 9 numbers, not a 15-puzzle board"
 sc run "$DATA/korf100.txt" other.txt

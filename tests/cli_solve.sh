@@ -790,6 +790,12 @@ cp out rand28.txt
 run_in rand28.txt solve -H md --max-nodes 1 --format csv
 check "random: 2x8 boards read as 2x8, none unsolvable" \
     test "$(grep -c ',2x8,limit,' out)" = 20 -a "$(grep -c 'unsolvable' out)" = 0
+# a header's size= sizes no board: said once, the boards read as their counts say
+printf '# size=2x8\n1 2 3 0\n# size=2x4\n' >hdr.txt
+run solve -H md -f csv hdr.txt
+expect "a size= on a line of comment alone: noted once, by line" 0 \
+    err "^npuzzle: note: hdr.txt:1: a size= on a line of comment alone sizes no board"
+check "  ... once" test "$(grep -c 'sizes no board' err)" = 1
 run_in rand28.txt solve -H md --max-nodes 1 --size 4x4
 expect "random: 2x8 boards with --size 4x4: refused, naming the line and the field" 2 \
     err "<stdin>:2: field size: the line says 2x8, the size asked for is 4x4"

@@ -117,6 +117,16 @@ int boards_next_line(boards_reader *r, boards_errors *e)
     return 1;
 }
 
+/* Whether a line of comment alone holds a word starting with size=. */
+static bool comment_says_size(const char *line)
+{
+    const char *c = strchr(line, '#');
+    for (const char *w = c ? strstr(c, "size=") : NULL; w; w = strstr(w + 5, "size="))
+        if (w == c + 1 || strchr(" \t,", w[-1]))
+            return true;
+    return false;
+}
+
 int boards_next(boards_reader *r, int rows, int cols, np_board *b, np_board_meta *meta,
                 boards_errors *e)
 {
@@ -130,6 +140,14 @@ int boards_next(boards_reader *r, int rows, int cols, np_board *b, np_board_meta
         int prc = np_board_parse(b, meta, r->line, rows, cols, err, sizeof err);
         if (prc > 0)
             return 1;
+        if (prc == 0 && !r->size_noted && comment_says_size(r->line)) {
+            /* a header's size= would be an easy trap: it sizes no board */
+            r->size_noted = true;
+            fprintf(stderr,
+                    "npuzzle: note: %s:%ld: a size= on a line of comment alone sizes no board "
+                    "(give it on each board's line, or --size)\n",
+                    r->name, r->lineno);
+        }
         if (prc < 0)
             boards_error(e, r->name, r->lineno, "%s", err);
     }

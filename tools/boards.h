@@ -39,10 +39,11 @@ typedef struct boards_reader {
     long lineno;      /* the last line read, counting from 1 */
     char *line;       /* that line, its newline (and \r) stripped */
     size_t cap;
-    int read_errno; /* errno of the last read error */
-    bool owned;     /* fclose at the end */
-    bool results;   /* lines of solve's output, not boards: a NUL byte is named by its
+    int read_errno;  /* errno of the last read error */
+    bool owned;      /* fclose at the end */
+    bool results;    /* lines of solve's output, not boards: a NUL byte is named by its
                      * column, not by a tile's field (boards_next_line) */
+    bool size_noted; /* a size= on a line of comment alone was noted (once a file) */
 } boards_reader;
 
 /* Open `path` ("-": standard input) for reading. On failure prints "npuzzle
