@@ -1432,7 +1432,7 @@ static int print_results(const input *in, const np_result *res, double wall, con
         fprintf(stderr, "npuzzle solve: %d board%s reached a limit before a solution\n", limits,
                 limits == 1 ? "" : "s");
         /* which limits there were: a limit row does not say which it met */
-        char given[160] = "";
+        char given[224] = "";
         size_t gl = 0;
         if (a->opts.max_nodes)
             gl += (size_t)snprintf(given + gl, sizeof given - gl, ", --max-nodes %llu",
@@ -1441,15 +1441,18 @@ static int print_results(const input *in, const np_result *res, double wall, con
             gl +=
                 (size_t)snprintf(given + gl, sizeof given - gl, ", --timeout %g", a->opts.timeout);
         if (a->bopts.algorithm == NP_ALG_ASTAR && gl < sizeof given)
-            snprintf(given + gl, sizeof given - gl,
-                     ", A*'s memory (%s, shared by the boards solved side by side)",
-                     a->opts.max_memory ? "--max-memory"
-                                        : "three quarters of the available memory");
+            gl += (size_t)snprintf(given + gl, sizeof given - gl,
+                                   ", A*'s memory (%s, shared by the boards solved side by side)",
+                                   a->opts.max_memory ? "--max-memory"
+                                                      : "three quarters of the available memory");
+        const bool astar_weighted = a->bopts.algorithm == NP_ALG_ASTAR && a->opts.weight > 1.0;
+        if (astar_weighted && gl < sizeof given)
+            snprintf(given + gl, sizeof given - gl, ", a path of %d moves (weighted)", NP_MAX_PATH);
         if (given[0])
             fprintf(stderr, "  the limits: %s\n", given + 2);
-        /* no limit given: the only one left is the path cap */
+        /* no limit given (A* has its memory): the only one left is the path cap */
         if (a->opts.weight > 1.0 && !a->opts.max_nodes && !(a->opts.timeout > 0) &&
-            !a->opts.max_memory)
+            !a->opts.max_memory && !astar_weighted)
             fprintf(stderr,
                     "  a weighted search stops when a path reaches %d moves, the most an "
                     "answer holds:\n  a smaller weight avoids that\n",
