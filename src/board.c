@@ -9,6 +9,7 @@
 
 #include "npuzzle/error.h"
 #include "error_internal.h"
+#include "np_utf8.h"
 
 static const char dir_chars[4] = {'U', 'L', 'R', 'D'};
 
@@ -125,38 +126,6 @@ const char *np_goal_name(np_goal goal)
     return goal == NP_GOAL_BLANK_LAST ? "blank-last" : "blank-first";
 }
 
-/* Whether the n bytes at s are well-formed UTF-8 (no overlong forms, no
- * surrogates, nothing past U+10FFFF). */
-static bool utf8_valid(const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s, *e = p + n;
-    while (p < e) {
-        unsigned c = *p++;
-        int more;
-        unsigned min;
-        if (c < 0x80)
-            continue;
-        else if ((c & 0xE0) == 0xC0)
-            more = 1, min = 0x80, c &= 0x1F;
-        else if ((c & 0xF0) == 0xE0)
-            more = 2, min = 0x800, c &= 0x0F;
-        else if ((c & 0xF8) == 0xF0)
-            more = 3, min = 0x10000, c &= 0x07;
-        else
-            return false;
-        if (e - p < more)
-            return false;
-        for (int i = 0; i < more; i++, p++) {
-            if ((*p & 0xC0) != 0x80)
-                return false;
-            c = c << 6 | (*p & 0x3F);
-        }
-        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-            return false;
-    }
-    return true;
-}
-
 /* Up to 20 bytes of tok for an error message, a control byte as \xHH so that
  * the message shows what the line holds, and "..." when tok is longer.
  * @return buf. */
@@ -266,7 +235,7 @@ static int parse_comment(np_board_meta *meta, const char *s, int *rows, int *col
                 return np__fail(NP_EPARSE, err, errlen,
                                 "field id: '%.20s...' is %zu bytes long, more than %zu", w + 3, il,
                                 sizeof meta->id - 1);
-            if (!utf8_valid(w + 3, il))
+            if (!np_utf8_valid(w + 3, il))
                 return np__fail(NP_EPARSE, err, errlen, "field id: not valid UTF-8");
             if (meta) {
                 memcpy(meta->id, w + 3, il);

@@ -13,6 +13,7 @@
 #include "npuzzle/board.h"
 #include "npuzzle/error.h"
 #include "npuzzle/heuristic.h"
+#include "np_utf8.h"
 #include "oracle.h"
 
 #ifndef NPUZZLE_DATA_DIR
@@ -1063,10 +1064,127 @@ static void test_random_boards(void **state)
     assert_true(differ > 95);
 }
 
+/* The canonical UTF-8 encoding of code point c (RFC 3629, section 3) at out:
+ * the reference the checker is held to. @return its length. */
+static size_t utf8_encode(uint32_t c, unsigned char *out)
+{
+    if (c < 0x80) {
+        out[0] = (unsigned char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        out[0] = (unsigned char)(0xc0 | c >> 6);
+        out[1] = (unsigned char)(0x80 | (c & 0x3f));
+        return 2;
+    }
+    if (c < 0x10000) {
+        out[0] = (unsigned char)(0xe0 | c >> 12);
+        out[1] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+        out[2] = (unsigned char)(0x80 | (c & 0x3f));
+        return 3;
+    }
+    out[0] = (unsigned char)(0xf0 | c >> 18);
+    out[1] = (unsigned char)(0x80 | (c >> 12 & 0x3f));
+    out[2] = (unsigned char)(0x80 | (c >> 6 & 0x3f));
+    out[3] = (unsigned char)(0x80 | (c & 0x3f));
+    return 4;
+}
+
+static bool is_scalar(uint32_t c)
+{
+    return c <= 0x10ffff && (c < 0xd800 || c > 0xdfff);
+}
+
+/* The UTF-8 check the library and the command line share (np_utf8.h): every
+ * string of one, two and three bytes is accepted exactly when it is a
+ * concatenation of encodings of scalar values, built here by encoding, and
+ * every four-byte encoding is accepted while those of surrogates and of code
+ * points past U+10FFFF are refused. */
+static void test_utf8_check(void **state)
+{
+    (void)state;
+    /* valid[len - 1]: a bit per string of len bytes, big-endian */
+    uint8_t *valid[3];
+    for (int len = 1; len <= 3; len++)
+        valid[len - 1] = calloc((size_t)1 << (8 * len - 3), 1);
+    unsigned char enc[4];
+    static uint32_t units[0x10000][2]; /* the scalars below U+10000: (length, bytes) */
+    size_t nunits = 0;
+    for (uint32_t c = 0; c < 0x10000; c++) {
+        if (!is_scalar(c))
+            continue;
+        size_t k = utf8_encode(c, enc);
+        uint32_t v = 0;
+        for (size_t i = 0; i < k; i++)
+            v = v << 8 | enc[i];
+        units[nunits][0] = (uint32_t)k;
+        units[nunits++][1] = v;
+    }
+    /* every concatenation of up to three bytes */
+    for (size_t a = 0; a < nunits; a++) {
+        uint32_t ka = units[a][0], va = units[a][1];
+        valid[ka - 1][va >> 3] |= (uint8_t)(1u << (va & 7));
+        if (ka == 3)
+            continue;
+        /* units run in code point order: 128 of one byte, then 1920 of two */
+        for (size_t b = 0; b < (ka == 1 ? 2048u : 128u); b++) {
+            uint32_t kb = units[b][0], vb = units[b][1];
+            uint32_t v = va << (8 * kb) | vb;
+            valid[ka + kb - 1][v >> 3] |= (uint8_t)(1u << (v & 7));
+            if (ka + kb == 3)
+                continue;
+            for (uint32_t c = 0; c < 0x80; c++) { /* the third: a byte below 0x80 */
+                uint32_t w = v << 8 | c;
+                valid[2][w >> 3] |= (uint8_t)(1u << (w & 7));
+            }
+        }
+    }
+    size_t accepted[3] = {0, 0, 0}, mismatches = 0;
+    for (int len = 1; len <= 3; len++)
+        for (uint32_t v = 0; v < 1u << (8 * len); v++) {
+            char s[4] = {0};
+            for (int i = 0; i < len; i++)
+                s[i] = (char)(v >> (8 * (len - 1 - i)));
+            bool want = valid[len - 1][v >> 3] >> (v & 7) & 1;
+            bool got = np_utf8_valid(s, (size_t)len);
+            accepted[len - 1] += got;
+            if (want != got && mismatches++ < 5)
+                print_error("%d bytes %06x: the check says %d, the encodings %d\n", len, v, got,
+                            want);
+        }
+    assert_int_equal(mismatches, 0);
+    /* 128 one-byte strings; 128^2 + 1920 two-byte ones; 128^3 + 2 * 128 * 1920 + 61,440 three */
+    assert_int_equal(accepted[0], 128);
+    assert_int_equal(accepted[1], 128 * 128 + 1920);
+    assert_int_equal(accepted[2], 128 * 128 * 128 + 2 * 128 * 1920 + 61440);
+    for (int len = 1; len <= 3; len++)
+        free(valid[len - 1]);
+
+    /* four bytes: every encoding of U+10000..U+10FFFF, and what lies beside */
+    for (uint32_t c = 0x10000; c <= 0x10ffff; c++) {
+        utf8_encode(c, enc);
+        assert_true(np_utf8_valid((const char *)enc, 4));
+        assert_int_equal(np_utf8_sequence(enc, 4), 4);
+        assert_int_equal(np_utf8_sequence(enc, 3), 0); /* cut short */
+    }
+    utf8_encode(0x110000, enc);
+    assert_false(np_utf8_valid((const char *)enc, 4));
+    const unsigned char overlong4[4] = {0xf0, 0x8f, 0xbf, 0xbf}; /* U+FFFF in four bytes */
+    assert_false(np_utf8_valid((const char *)overlong4, 4));
+    for (unsigned lead = 0xf5; lead <= 0xff; lead++) {
+        const unsigned char s4[4] = {(unsigned char)lead, 0x80, 0x80, 0x80};
+        assert_false(np_utf8_valid((const char *)s4, 4));
+    }
+    /* a surrogate encoded as three bytes, as CESU-8 writes them */
+    utf8_encode(0xd800, enc);
+    assert_false(np_utf8_valid((const char *)enc, 3));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_separators),
+        cmocka_unit_test(test_utf8_check),
         cmocka_unit_test(test_geom_labels),
         cmocka_unit_test(test_rng),
         cmocka_unit_test(test_random_boards),

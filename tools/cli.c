@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "np_utf8.h"
 #include "npuzzle.h"
 
 int cli_exit_for_error(int np_err)
@@ -217,43 +218,17 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
     return true;
 }
 
-/* The length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
- * forms, no surrogates, nothing past U+10FFFF), or 0. */
-static int utf8_sequence(const unsigned char *p)
-{
-    if (p[0] < 0x80)
-        return 1;
-    int n = p[0] >= 0xc2 && p[0] <= 0xdf ? 2
-        : p[0] >= 0xe0 && p[0] <= 0xef   ? 3
-        : p[0] >= 0xf0 && p[0] <= 0xf4   ? 4
-                                         : 0;
-    /* the second byte's range, narrower after E0, ED, F0 and F4 */
-    const unsigned char lo = p[0] == 0xe0 ? 0xa0 : p[0] == 0xf0 ? 0x90 : 0x80;
-    const unsigned char hi = p[0] == 0xed ? 0x9f : p[0] == 0xf4 ? 0x8f : 0xbf;
-    if (n && (p[1] < lo || p[1] > hi))
-        return 0;
-    for (int i = 2; i < n; i++)
-        if (p[i] < 0x80 || p[i] > 0xbf)
-            return 0;
-    return n;
-}
-
 bool cli_utf8_valid(const char *s)
 {
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        const int n = utf8_sequence(p);
-        if (!n)
-            return false;
-        p += n;
-    }
-    return true;
+    return np_utf8_valid(s, strlen(s));
 }
 
 void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        const int n = utf8_sequence(p);
+    const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+    while (p < end) {
+        const int n = np_utf8_sequence(p, (size_t)(end - p));
         if (*p == '"' || *p == '\\')
             fprintf(out, "\\%c", *p);
         else if (*p < 0x20)
