@@ -39,6 +39,8 @@ if cmd != "solve":
     sys.exit(2)
 with open(os.path.join(T, "solver.pid"), "w") as f:
     f.write(str(os.getpid()))
+with open(os.path.join(T, "solve.args"), "w") as f:
+    f.write(" ".join(sys.argv[1:]) + "\n")
 deadline = time.time() + float(os.environ.get("FAKE_SLEEP", "0"))
 while time.time() < deadline:
     time.sleep(0.05)
@@ -68,6 +70,12 @@ check "  ... the two easiest, in order ($easiest)" \
 check "  ... nothing else left in the folder" test "$(ls -A c)" = results-default.jsonl
 campaign --dir c --mode default --count 2
 expect "run again: nothing to do" 0 out "2 of 2 recorded"
+campaign --dir c3 --mode default --count 1 --piece-nodes 4096
+expect "--piece-nodes: an instance recorded" 0
+check "  ... passed to npuzzle solve" grep -q -- ' --piece-nodes 4096 ' solve.args
+campaign --dir c4 --count 1 --piece-nodes 0
+expect "--piece-nodes 0: refused" 2 err "piece-nodes: '0' is not a count"
+check "  ... nothing made" test ! -e c4
 FAKE_VERIFY_RC=1 campaign --dir c2 --mode default --count 1
 expect "an answer npuzzle verify refuses: exit 1" 1 err "does not pass npuzzle verify"
 check "  ... not recorded" test ! -s c2/results-default.jsonl
