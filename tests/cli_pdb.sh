@@ -292,6 +292,11 @@ expect_rc 2 "solve: pattern too large" "$NP" solve --size 3x2 -H pdb --partition
 has "pattern 2 of the partition has 4 tiles; at most 3 on a 3x2 board" "$T/err" "names the pattern and the limit"
 expect_rc 2 "solve --gen: pattern too large" "$NP" solve --size 3x2 -H pdb --partition 5/1,2,3,4 \
     --pdb-dir "$T/none" --gen "$T/b32.txt"
+# and with the default heuristic, which would fall back to linear conflict were the tables merely
+# missing: such a partition has no tables to build
+expect_rc 2 "solve, tables not required: pattern too large" "$NP" solve --size 3x2 \
+    --partition 5/1,2,3,4 --pdb-dir "$T/none" "$T/b32.txt"
+has "b32.txt:1: pattern 2 of the partition has 4 tiles" "$T/err" "  ... named, by file and line"
 expect_rc 2 "both --partition and --pattern" "$NP" gen --partition 8:4-4 --pattern 1,2 --dry-run
 # a partition covers its board, as solve needs; --pattern builds a part of one
 expect_rc 2 "partition that misses tiles" "$NP" gen --size 3x3 --partition 1,2/3,4 --dry-run

@@ -1017,6 +1017,14 @@ static int sizes_check(const input *in, const solve_args *a, const bool *done)
                     a->partition, err);
             return EXIT_USAGE;
         }
+        if (a->partition) {
+            np_geom g;
+            np_geom_init(&g, r, k, a->goal);
+            char where[4096 + 32];
+            snprintf(where, sizeof where, "%s:%ld", e->file, e->line);
+            if (solve_pdb_check_size(&g, &part, where) != EXIT_OK)
+                return EXIT_USAGE;
+        }
         /* (--gen asks for tables: a size without a default has none to build) */
         if (!a->partition && (pdb_required(a) || a->gen) &&
             np_partition_default(&part, r, k) != NP_OK) {

@@ -154,6 +154,18 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
     return cli_exit_for_error(rc);
 }
 
+int solve_pdb_check_size(const np_geom *g, const np_partition *part, const char *where)
+{
+    const int big = build_pattern_too_large(g, part);
+    if (big < 0)
+        return EXIT_OK;
+    fprintf(stderr,
+            "npuzzle solve: %s: pattern %d of the partition has %d tiles; at most %d on a %dx%d "
+            "board\n",
+            where, big + 1, part->patterns[big].ntiles, BUILD_MAX_TILES(g), g->rows, g->cols);
+    return EXIT_USAGE;
+}
+
 int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt, bool gen,
                        unsigned flags, bool za_if_present, const char *where)
 {
@@ -163,17 +175,6 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
                                          sizeof err) != NP_OK
                   : np_partition_default(&part, g->rows, g->cols) != NP_OK)
         return EXIT_OK; /* said by the caller's own checks, or no tables wanted */
-    /* what build_partition refuses, said before any search: with --gen or not,
-     * since no table of such a pattern can be built */
-    const int big = build_pattern_too_large(g, &part);
-    if (big >= 0) {
-        fprintf(stderr,
-                "npuzzle solve: %s: %spattern %d of the partition has %d tiles; at most %d on a "
-                "%dx%d board\n",
-                where, gen ? "--gen: " : "", big + 1, part.patterns[big].ntiles, BUILD_MAX_TILES(g),
-                g->rows, g->cols);
-        return EXIT_USAGE;
-    }
     if (gen)
         return EXIT_OK;
     char *dir = cli_pdb_dir(pdb_dir_opt);

@@ -33,6 +33,13 @@ int solve_pdb_open(solve_pdb_ctx *ctx, const np_geom *g, const char *partition,
                    const char *pdb_dir_opt, bool gen, int threads, bool quiet, bool required,
                    unsigned flags, bool za_if_present);
 
+/* Whether partition `part` suits boards of geometry g (the first of which is
+ * at `where`, FILE:LINE): no pattern may hold more tiles than
+ * BUILD_MAX_TILES(g), since no table of it can be built (gen refuses it), so
+ * that such a partition is refused whether its tables are asked for or not.
+ * Says which pattern. @return EXIT_OK or EXIT_USAGE. */
+int solve_pdb_check_size(const np_geom *g, const np_partition *part, const char *where);
+
 /* Before any board is searched, for boards of geometry g (the first of which
  * is at `where`, FILE:LINE) that need their tables (the options of
  * solve_pdb_open, `required` true): with `gen`, whether the build would take
