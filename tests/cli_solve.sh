@@ -720,7 +720,7 @@ check "-H pdb, 3x3 tables there and 4x4 ones not: exit 3, mix3.txt:2 and the tab
 printf '%s\n' "$G33" >only3.txt
 NPUZZLE_PDB_DIR="$T/mixpdb" run solve --progress --gen --partition 1,2,3,4,5,6,7,8 only3.txt
 check "--gen with a pattern the board cannot have: exit 2, before any search or build" \
-    test "$rc" = 2 -a -n "$(grep -F 'only3.txt:1: --gen: pattern 1 of the partition has 8 tiles' err)" \
+    test "$rc" = 2 -a -n "$(grep -F 'only3.txt:1: pattern 1 of the partition has 8 tiles' err)" \
     -a -z "$(grep -E 'solved|building' err)"
 
 run solve no-such-file.txt
@@ -794,7 +794,7 @@ check "random: 2x8 boards read as 2x8, none unsolvable" \
 printf '# size=2x8\n1 2 3 0\n# size=2x4\n' >hdr.txt
 run solve -H md -f csv hdr.txt
 expect "a size= on a line of comment alone: noted once, by line" 0 \
-    err "^npuzzle: note: hdr.txt:1: a size= on a line of comment alone sizes no board"
+    err "^npuzzle solve: note: hdr.txt:1: a size= on a line of comment alone sizes no board"
 check "  ... once" test "$(grep -c 'sizes no board' err)" = 1
 run_in rand28.txt solve -H md --max-nodes 1 --size 4x4
 expect "random: 2x8 boards with --size 4x4: refused, naming the line and the field" 2 \
@@ -811,8 +811,10 @@ run help random
 expect "help random" 0 out "--seed"
 run help version
 expect "help version: exit 0" 0 out "npuzzle version"
-run help help
-expect "help help: the command list, exit 0" 0 out "^  random " out "^  version "
+for h in help --help -h; do
+    run help $h
+    expect "help $h: the command list, exit 0" 0 out "^  random " out "^  version "
+done
 run help nosuch
 expect "help nosuch: exit 2" 2 err "no command 'nosuch'"
 # every help text fits an 80-column terminal

@@ -202,6 +202,27 @@ for sub in solve gen info verify random; do
     check "bash completion: every option offered for $sub is accepted by it" test -n "$offered" -a -z "$bad"
 done
 
+# An option that takes a value (the command says so when it is given none) completes to its values,
+# to paths where the value is a file or folder, or to nothing: never to the file names offered for
+# a word of its own, as if it took none. (An option that takes none runs its command: gen only
+# with --dry-run, solve on no boards, tables nowhere but here.)
+free=$(complete_words "npuzzle solve ")
+for sub in solve gen info verify random; do
+    bad=
+    dry=()
+    [ "$sub" != gen ] || dry=(--dry-run)
+    for opt in $(complete_words "npuzzle $sub --"); do
+        case $opt in --checkpoint | --boards | --results | --pdb-dir) continue ;; esac
+        PATH="$BIN:$PATH" LD_LIBRARY_PATH="$LIB" NPUZZLE_PDB_DIR="$T/nopdb" XDG_CACHE_HOME="$T/nocache" \
+            timeout 60 npuzzle "$sub" "${dry[@]}" "$opt" </dev/null >out 2>err
+        grep -qF "option '$opt' needs a value" err || continue
+        [ "$(complete_words "npuzzle $sub $opt ")" != "$free" ] || bad="$bad $opt"
+    done
+    LAST="npuzzle $sub: options completed as if they took no value:${bad:- none}"
+    check "bash completion: $sub's options that take a value are not followed by file names" \
+        test -n "$free" -a -z "$bad"
+done
+
 # the project stands alone: no file of it names the sibling folder it was planned in, or a path
 # of the machine it was written on
 outside=$(cd "$SRC" && grep -rIlE -e "\.\./"'shared' -e '/'"work/" --exclude-dir='build*' --exclude='build*.log' --exclude-dir=.git \

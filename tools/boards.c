@@ -37,6 +37,7 @@ int boards_open(boards_reader *r, const char *path, const char *cmd)
 {
     memset(r, 0, sizeof *r);
     r->name = path;
+    r->cmd = cmd;
     if (!strcmp(path, "-")) {
         r->f = stdin;
         r->name = "<stdin>";
@@ -144,9 +145,9 @@ int boards_next(boards_reader *r, int rows, int cols, np_board *b, np_board_meta
             /* a header's size= would be an easy trap: it sizes no board */
             r->size_noted = true;
             fprintf(stderr,
-                    "npuzzle: note: %s:%ld: a size= on a line of comment alone sizes no board "
-                    "(give it on each board's line, or --size)\n",
-                    r->name, r->lineno);
+                    "npuzzle %s: note: %s:%ld: a size= on a line of comment alone sizes no "
+                    "board (give it on each board's line, or --size)\n",
+                    r->cmd, r->name, r->lineno);
         }
         if (prc < 0)
             boards_error(e, r->name, r->lineno, "%s", err);

@@ -36,6 +36,7 @@ void boards_errors_tail(const boards_errors *e);
 typedef struct boards_reader {
     FILE *f;
     const char *name; /* the path as given, or "<stdin>": not owned, outlives the reader */
+    const char *cmd;  /* the subcommand whose messages these are ("solve"): a literal */
     long lineno;      /* the last line read, counting from 1 */
     char *line;       /* that line, its newline (and \r) stripped */
     size_t cap;

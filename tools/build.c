@@ -429,10 +429,10 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                                              &zbytes, err, sizeof err);
             compressing_mt = 0;
             if (zrc == NP_EINTR) {
-                /* a .zst there holds another table (else none was written) */
+                /* a .zst there is an earlier one's (else none was written) */
                 const bool removed = regular_file(pl->zst) && unlink(pl->zst) == 0;
                 fprintf(stderr, "npuzzle gen: interrupted; %s written, %s not%s\n", pl->path,
-                        pl->zst, removed ? " (the one there, of another table, removed)" : "");
+                        pl->zst, removed ? " (the earlier one there removed)" : "");
                 exit_code = EXIT_INTERRUPTED;
                 break;
             }
@@ -442,18 +442,19 @@ static int build_plans(plan *plans, const np_geom *g, int nplans, const build_op
                 break;
             }
         } else if (built && regular_file(pl->zst)) {
-            /* The .zst holds the table this run replaced (or another, or
-             * is damaged: why the table was built): left there, it would be
-             * unpacked for it once the .pdb is gone. */
+            /* The .zst holds the table this run replaced (with --force,
+             * maybe the same), or another, or is damaged (why the table was
+             * built): nothing says which, and left there it would be unpacked
+             * for the table once the .pdb is gone. */
             if (unlink(pl->zst) == 0)
                 fprintf(stderr,
-                        "npuzzle gen: removed %s: it does not hold the table just built "
-                        "(--compress writes it anew)\n",
+                        "npuzzle gen: removed %s: it was written before this build and may not "
+                        "hold its table (--compress writes it anew)\n",
                         pl->zst);
             else
                 fprintf(stderr,
-                        "npuzzle gen: warning: %s does not hold the table just built and "
-                        "cannot be removed (%s): delete it\n",
+                        "npuzzle gen: warning: %s was written before this build and may not "
+                        "hold its table, and cannot be removed (%s): delete it\n",
                         pl->zst, strerror(errno));
         } else if (regular_file(pl->zst)) {
             zbytes = file_bytes(pl->zst);

@@ -49,7 +49,8 @@ static int dispatch(int argc, char **argv)
         return EXIT_OK;
     }
     if (!strcmp(cmd, "help")) {
-        if (argc < 3 || !strcmp(argv[2], "help")) {
+        if (argc < 3 || !strcmp(argv[2], "help") || !strcmp(argv[2], "--help") ||
+            !strcmp(argv[2], "-h")) {
             usage_main(stdout);
             return EXIT_OK;
         }
