@@ -243,18 +243,21 @@ cat one.txt w5.txt >two.txt
 "$NP" solve -H lc -j 2 -f json -q w5.txt >refw5.json
 cat ref1.json refw5.json >reftwo.json
 # interrupt_in FILE B: `solve --checkpoint FILE two.txt` stopped with SIGINT once FILE (written
-# after every piece) shows board B's iteration with its pieces chosen; true when the file left holds
-# that. The signal can land just after a new iteration began, whose pieces are not chosen yet (seen
-# under the sanitizers, where the early iterations are short), so a stop is tried up to five times.
+# after every piece) shows board B in an iteration with its pieces chosen and a million nodes or
+# more generated before it; true when the file left holds board B's iteration with its pieces
+# chosen. A signal sent in an early iteration (a few hundred nodes) lands in a later one whose
+# pieces are not chosen yet, or not one of them finished, and the stop leaves none (seen in CI on
+# a loaded machine, every time); a long iteration leaves the signal time to land within it. A stop
+# is tried up to five times all the same.
 interrupt_in() {
-    local f=$1 re="^iter $2 [0-9]* [1-9][0-9]* [0-9]* "
+    local f=$1 re="^iter $2 [0-9]+ [1-9][0-9]* [0-9]+ "
     for _ in 1 2 3 4 5; do
         rm -f "$f"
         "$NP" solve -H lc -j 2 --checkpoint-every 0 --checkpoint "$f" two.txt >/dev/null 2>&1 &
         pid=$!
-        wait_for "grep -q '$re' $f 2>/dev/null" && kill -INT $pid
+        wait_for "grep -qE '$re[0-9]+ [0-9]{7,} ' $f 2>/dev/null" && kill -INT $pid
         wait $pid
-        grep -q "$re" "$f" && return 0
+        grep -qE "$re" "$f" && return 0
     done
     return 1
 }
