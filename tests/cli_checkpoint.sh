@@ -114,28 +114,31 @@ kill_and_resume "one board on two threads" one.txt ref1.json $t1
 kill_and_resume "five boards" k5.txt ref5.json $t5
 
 # ---- SIGINT, SIGTERM and SIGHUP ----------------------------------------------------------------
-# signal_halfway SIG [IGNORED]: a fresh `solve --checkpoint ck one.txt` (out, err) sent SIG half its
-# uninterrupted time in, started with the signal IGNORED ignored (as nohup does) when given; $rc.
-# On a loaded machine half that time can pass before the board's search starts (a board not yet
-# started is rightly left out of the checkpoint), so the signal also waits for the run's first
-# progress line, which comes once an iteration is done.
-signal_halfway() {
+# signal_late SIG [IGNORED]: a fresh `solve --checkpoint ck one.txt` (out, err) sent SIG once its
+# last iteration starts (the progress line "bound OPT next"; some 60 % of the run's time is left
+# then), started with the signal IGNORED ignored (as nohup does) when given; $rc. (A signal sent
+# half the uninterrupted run's time in came, on a loaded machine, before the board's search began,
+# or after the run had ended.)
+opt1=$(sed -E 's/.*opt=([0-9]+).*/\1/' one.txt)
+# wait_line FILE REGEX: wait while the run in the background ($pid) lives until FILE (its standard
+# error, with --progress) has a line matching REGEX (grep -E)
+wait_line() { while ! grep -qE "$2" "$1" 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 0.01; done; }
+signal_late() {
     local sig=$1 ignored=${2:-}
     rm -f ck
     (
         [ -z "$ignored" ] || trap '' "$ignored"
         exec "$NP" solve -H lc -j 2 -f json --progress --checkpoint ck one.txt >out 2>err
     ) &
-    local pid=$!
-    sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
-    while ! grep -q ' next; ' err 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 0.01; done
+    pid=$!
+    wait_line err "bound $opt1 next; "
     kill -"$sig" $pid 2>/dev/null
     wait $pid
     rc=$?
     LAST="npuzzle solve --checkpoint ck one.txt, SIG$sig halfway${ignored:+ (SIG$ignored ignored)}"
 }
 for sig in INT TERM HUP; do
-    signal_halfway $sig
+    signal_late $sig
     if [ $rc -eq 0 ]; then
         skip "SIG$sig: the run ended before the signal"
         continue
@@ -149,7 +152,7 @@ for sig in INT TERM HUP; do
 done
 
 # SIGHUP ignored when the run starts (nohup): left ignored, the run goes on to its end
-signal_halfway HUP HUP
+signal_late HUP HUP
 expect "SIGHUP ignored as under nohup: the run ends as if never signalled, exit 0" 0
 same_answers "  ... the uninterrupted answers" ref1.json out
 
@@ -161,9 +164,10 @@ check "a finished checkpoint: one done line" test "$(grep -c '^done ' ck)" -eq 1
 
 # ---- damaged and foreign checkpoints ------------------------------------------------------------
 rm -f ck
-"$NP" solve -H lc -j 2 -f json --checkpoint ck one.txt >out 2>err &
+"$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint-every 0 --checkpoint ck one.txt \
+    >out 2>err &
 pid=$!
-sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+wait_line err "bound $opt1: [0-9]+ of "
 kill -INT $pid
 wait $pid
 cp ck good
@@ -196,9 +200,9 @@ run solve -H lc --checkpoint good k5.txt
 expect "other boards: refused, exit 2, named" 2 err "checkpoint good was made for other boards"
 # The 12-move machine of earlier versions (--prune fsm12) writes their options (prune=fsm), so
 # that their checkpoints resume with it; the default machine's name differs.
-"$NP" solve -H lc -j 2 -f json --prune fsm12 --checkpoint ck12 one.txt >out 2>err &
+"$NP" solve -H lc -j 2 -f json --progress --prune fsm12 --checkpoint ck12 one.txt >out 2>err &
 pid=$!
-sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+wait_line err "bound $opt1 next; "
 kill -INT $pid
 wait $pid
 check "--prune fsm12: the options line of earlier versions (prune=fsm)" grep -q '^options .* prune=fsm$' ck12
@@ -707,7 +711,7 @@ fi
 rm -f ckp
 "$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt >out 2>err1 &
 pid=$!
-sleep "$(printf '%d.%03d' $((t1 / 2000)) $((t1 / 2 % 1000)))"
+wait_line err1 "bound $opt1: [0-9]+ of "
 kill -INT $pid
 wait $pid
 rc=$?
