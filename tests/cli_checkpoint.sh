@@ -126,9 +126,11 @@ wait_line() { while ! grep -qE "$2" "$1" 2>/dev/null && kill -0 $pid 2>/dev/null
 signal_late() {
     local sig=$1 ignored=${2:-}
     rm -f ck
+    # (SIGHUP set to its default first: this test may itself run under nohup, and a shell cannot
+    # undo a signal ignored when it started)
     (
-        [ -z "$ignored" ] || trap '' "$ignored"
-        exec "$NP" solve -H lc -j 2 -f json --progress --checkpoint ck one.txt >out 2>err
+        if [ -n "$ignored" ]; then trap '' "$ignored"; dfl=(); else dfl=(env --default-signal=HUP); fi
+        exec "${dfl[@]}" "$NP" solve -H lc -j 2 -f json --progress --checkpoint ck one.txt >out 2>err
     ) &
     pid=$!
     wait_line err "bound $opt1 next; "

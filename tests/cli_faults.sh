@@ -88,9 +88,11 @@ signal_after_building() {
     local sig=$1 input=$2
     shift 2
     early=""
-    # Job control on: a background job of a non-interactive shell would ignore SIGINT.
+    # Job control on: a background job of a non-interactive shell would ignore SIGINT. SIGHUP set
+    # to its default: this test may itself run under nohup, and a shell cannot undo a signal
+    # ignored when it started.
     set -m
-    "$NP" "$@" <"$input" >out 2>err &
+    env --default-signal=HUP "$NP" "$@" <"$input" >out 2>err &
     GENPID=$!
     set +m
     local i
