@@ -261,7 +261,7 @@ interrupt_in() {
         rm -f "$f"
         "$NP" solve -H lc -j 2 --checkpoint-every 0 --checkpoint "$f" two.txt >/dev/null 2>&1 &
         pid=$!
-        wait_for "grep -qE '$re[0-9]+ [0-9]{7,} ' $f 2>/dev/null" && kill -INT $pid
+        wait_for "grep -qE '${re}[0-9]+ [0-9]{7,} ' $f 2>/dev/null" && kill -INT $pid
         wait $pid
         grep -qE "$re" "$f" && return 0
     done
