@@ -1036,9 +1036,9 @@ static int sizes_check(const input *in, const solve_args *a, const bool *done)
             return EXIT_USAGE;
         }
     }
-    /* then the tables each size needs (exit 3), or --gen's partition against
-     * the board, once no usage error is left */
-    const bool tables = pdb_required(a) || (a->gen && pdb_wanted(a));
+    /* then the tables each size needs (exit 3; --gen builds what is missing),
+     * once no usage error is left */
+    const bool tables = pdb_required(a) && !a->gen;
     for (int r = 0; r <= NP_MAX_SIDE && tables; r++)
         for (int k = 0; k <= NP_MAX_SIDE; k++) {
             if (!first[r][k])
@@ -1048,7 +1048,7 @@ static int sizes_check(const input *in, const solve_args *a, const bool *done)
             np_geom_init(&g, r, k, a->goal);
             char where[4096 + 32];
             snprintf(where, sizeof where, "%s:%ld", e->file, e->line);
-            int prc = solve_pdb_precheck(&g, a->partition, a->pdb_dir_opt, a->gen, pdb_flags(a),
+            int prc = solve_pdb_precheck(&g, a->partition, a->pdb_dir_opt, pdb_flags(a),
                                          a->zero_aware == -1, where);
             if (prc != EXIT_OK)
                 return prc;

@@ -166,7 +166,7 @@ int solve_pdb_check_size(const np_geom *g, const np_partition *part, const char 
     return EXIT_USAGE;
 }
 
-int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt, bool gen,
+int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt,
                        unsigned flags, bool za_if_present, const char *where)
 {
     np_partition part;
@@ -175,8 +175,6 @@ int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_
                                          sizeof err) != NP_OK
                   : np_partition_default(&part, g->rows, g->cols) != NP_OK)
         return EXIT_OK; /* said by the caller's own checks, or no tables wanted */
-    if (gen)
-        return EXIT_OK;
     char *dir = cli_pdb_dir(pdb_dir_opt);
     if (!dir) {
         fprintf(stderr, "npuzzle solve: out of memory\n");

@@ -42,14 +42,13 @@ int solve_pdb_check_size(const np_geom *g, const np_partition *part, const char 
 
 /* Before any board is searched, for boards of geometry g (the first of which
  * is at `where`, FILE:LINE) that need their tables (the options of
- * solve_pdb_open, `required` true): with `gen`, whether the build would take
- * the partition's patterns; without it, whether every table is there (the
- * plain ones, or the zero-aware ones when those are taken). Says what is
- * wrong, naming the file and the command that builds it, so that a batch of
+ * solve_pdb_open, `required` true, `gen` false): whether every table is there
+ * (the plain ones, or the zero-aware ones when those are taken). Says what is
+ * missing, naming the file and the command that builds it, so that a batch of
  * several sizes does not end at a later size's turn, its answers lost.
- * Damaged tables are found when they are opened. @return EXIT_OK, EXIT_USAGE
- * or EXIT_PDB (a table missing). */
-int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt, bool gen,
+ * Damaged tables are found when they are opened. @return EXIT_OK or EXIT_PDB
+ * (a table missing). */
+int solve_pdb_precheck(const np_geom *g, const char *partition, const char *pdb_dir_opt,
                        unsigned flags, bool za_if_present, const char *where);
 
 /* An example partition of the tiles of an RxC board, for messages: patterns
