@@ -1,7 +1,7 @@
 /* np_utf8.h - the one UTF-8 check, shared by the library and the command line
- * (header only; not installed). */
-#ifndef NP_UTF8_H
-#define NP_UTF8_H
+ * (header only; not installed; np__ as the library's other internals). */
+#ifndef NPUZZLE_NP_UTF8_H
+#define NPUZZLE_NP_UTF8_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 /* The length of the well-formed UTF-8 sequence at p, which has avail bytes
  * left (RFC 3629: no overlong forms, no surrogates, nothing past U+10FFFF), or
  * 0 when there is none. */
-static inline int np_utf8_sequence(const unsigned char *p, size_t avail)
+static inline int np__utf8_sequence(const unsigned char *p, size_t avail)
 {
     if (avail == 0)
         return 0;
@@ -33,11 +33,11 @@ static inline int np_utf8_sequence(const unsigned char *p, size_t avail)
 }
 
 /* Whether the n bytes at s are well-formed UTF-8. */
-static inline bool np_utf8_valid(const char *s, size_t n)
+static inline bool np__utf8_valid(const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
-        const int k = np_utf8_sequence(p + i, n - i);
+        const int k = np__utf8_sequence(p + i, n - i);
         if (k == 0)
             return false;
         i += (size_t)k;

@@ -235,7 +235,7 @@ static int parse_comment(np_board_meta *meta, const char *s, int *rows, int *col
                 return np__fail(NP_EPARSE, err, errlen,
                                 "field id: '%.20s...' is %zu bytes long, more than %zu", w + 3, il,
                                 sizeof meta->id - 1);
-            if (!np_utf8_valid(w + 3, il))
+            if (!np__utf8_valid(w + 3, il))
                 return np__fail(NP_EPARSE, err, errlen, "field id: not valid UTF-8");
             if (meta) {
                 memcpy(meta->id, w + 3, il);

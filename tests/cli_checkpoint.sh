@@ -120,16 +120,19 @@ kill_and_resume "five boards" k5.txt ref5.json $t5
 # half the uninterrupted run's time in came, on a loaded machine, before the board's search began,
 # or after the run had ended.)
 opt1=$(sed -E 's/.*opt=([0-9]+).*/\1/' one.txt)
+# env --default-signal (GNU coreutils 8.31 and later), where there is one
+default_hup=(env --default-signal=HUP)
+env --default-signal=HUP true 2>/dev/null || default_hup=()
 # wait_line FILE REGEX: wait while the run in the background ($pid) lives until FILE (its standard
 # error, with --progress) has a line matching REGEX (grep -E)
 wait_line() { while ! grep -qE "$2" "$1" 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 0.01; done; }
 signal_late() {
     local sig=$1 ignored=${2:-}
-    rm -f ck
+    rm -f ck out err # (err must not hold an earlier run's progress lines)
     # (SIGHUP set to its default first: this test may itself run under nohup, and a shell cannot
     # undo a signal ignored when it started)
     (
-        if [ -n "$ignored" ]; then trap '' "$ignored"; dfl=(); else dfl=(env --default-signal=HUP); fi
+        if [ -n "$ignored" ]; then trap '' "$ignored"; dfl=(); else dfl=("${default_hup[@]}"); fi
         exec "${dfl[@]}" "$NP" solve -H lc -j 2 -f json --progress --checkpoint ck one.txt >out 2>err
     ) &
     pid=$!
@@ -137,7 +140,7 @@ signal_late() {
     kill -"$sig" $pid 2>/dev/null
     wait $pid
     rc=$?
-    LAST="npuzzle solve --checkpoint ck one.txt, SIG$sig halfway${ignored:+ (SIG$ignored ignored)}"
+    LAST="npuzzle solve --checkpoint ck one.txt, SIG$sig in its last iteration${ignored:+ (SIG$ignored ignored)}"
 }
 for sig in INT TERM HUP; do
     signal_late $sig
@@ -165,7 +168,7 @@ same_answers "a finished checkpoint: the same answers" ref1.json out
 check "a finished checkpoint: one done line" test "$(grep -c '^done ' ck)" -eq 1
 
 # ---- damaged and foreign checkpoints ------------------------------------------------------------
-rm -f ck
+rm -f ck err
 "$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint-every 0 --checkpoint ck one.txt \
     >out 2>err &
 pid=$!
@@ -202,6 +205,7 @@ run solve -H lc --checkpoint good k5.txt
 expect "other boards: refused, exit 2, named" 2 err "checkpoint good was made for other boards"
 # The 12-move machine of earlier versions (--prune fsm12) writes their options (prune=fsm), so
 # that their checkpoints resume with it; the default machine's name differs.
+rm -f err
 "$NP" solve -H lc -j 2 -f json --progress --prune fsm12 --checkpoint ck12 one.txt >out 2>err &
 pid=$!
 wait_line err "bound $opt1 next; "
@@ -262,9 +266,9 @@ interrupt_in() {
         rm -f "$f"
         "$NP" solve -H lc -j 2 --checkpoint-every 0 --checkpoint "$f" two.txt >/dev/null 2>&1 &
         pid=$!
-        wait_for "grep -qE '${re}[0-9]+ [0-9]{7,} ' $f 2>/dev/null" && kill -INT $pid
+        wait_for "grep -qE '${re}[0-9]+ [0-9]{7,} ' $f 2>/dev/null" && kill -INT $pid 2>/dev/null
         wait $pid
-        grep -qE "$re" "$f" && return 0
+        grep -qE "$re" "$f" 2>/dev/null && return 0
     done
     return 1
 }
@@ -711,7 +715,7 @@ fi
 # stopped halfway and resumed: the pieces of the earlier run are counted on (a signal that comes
 # after the search ended, while the answer and the checkpoint are written, still exits 130 with the
 # answer in the checkpoint: the resumed run then searches nothing and has no pieces lines)
-rm -f ckp
+rm -f ckp err1
 "$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt >out 2>err1 &
 pid=$!
 wait_line err1 "bound $opt1: [0-9]+ of "

@@ -1142,11 +1142,13 @@ static void test_utf8_check(void **state)
     size_t accepted[3] = {0, 0, 0}, mismatches = 0;
     for (int len = 1; len <= 3; len++)
         for (uint32_t v = 0; v < 1u << (8 * len); v++) {
-            char s[4] = {0};
+            /* past len: continuation bytes, which a check that reads beyond
+             * what it is given could take for the rest of a sequence */
+            char s[4] = {(char)0x80, (char)0x80, (char)0x80, (char)0x80};
             for (int i = 0; i < len; i++)
                 s[i] = (char)(v >> (8 * (len - 1 - i)));
             bool want = valid[len - 1][v >> 3] >> (v & 7) & 1;
-            bool got = np_utf8_valid(s, (size_t)len);
+            bool got = np__utf8_valid(s, (size_t)len);
             accepted[len - 1] += got;
             if (want != got && mismatches++ < 5)
                 print_error("%d bytes %06x: the check says %d, the encodings %d\n", len, v, got,
@@ -1163,21 +1165,27 @@ static void test_utf8_check(void **state)
     /* four bytes: every encoding of U+10000..U+10FFFF, and what lies beside */
     for (uint32_t c = 0x10000; c <= 0x10ffff; c++) {
         utf8_encode(c, enc);
-        assert_true(np_utf8_valid((const char *)enc, 4));
-        assert_int_equal(np_utf8_sequence(enc, 4), 4);
-        assert_int_equal(np_utf8_sequence(enc, 3), 0); /* cut short */
+        assert_true(np__utf8_valid((const char *)enc, 4));
+        assert_int_equal(np__utf8_sequence(enc, 4), 4);
+        assert_int_equal(np__utf8_sequence(enc, 3), 0); /* cut short */
+        for (int i = 1; i < 4; i++) { /* each continuation byte made a non-continuation one */
+            unsigned char bad[4];
+            memcpy(bad, enc, 4);
+            bad[i] = (unsigned char)(c & 1 ? 0x7f : 0xc0);
+            assert_false(np__utf8_valid((const char *)bad, 4));
+        }
     }
     utf8_encode(0x110000, enc);
-    assert_false(np_utf8_valid((const char *)enc, 4));
+    assert_false(np__utf8_valid((const char *)enc, 4));
     const unsigned char overlong4[4] = {0xf0, 0x8f, 0xbf, 0xbf}; /* U+FFFF in four bytes */
-    assert_false(np_utf8_valid((const char *)overlong4, 4));
+    assert_false(np__utf8_valid((const char *)overlong4, 4));
     for (unsigned lead = 0xf5; lead <= 0xff; lead++) {
         const unsigned char s4[4] = {(unsigned char)lead, 0x80, 0x80, 0x80};
-        assert_false(np_utf8_valid((const char *)s4, 4));
+        assert_false(np__utf8_valid((const char *)s4, 4));
     }
     /* a surrogate encoded as three bytes, as CESU-8 writes them */
     utf8_encode(0xd800, enc);
-    assert_false(np_utf8_valid((const char *)enc, 3));
+    assert_false(np__utf8_valid((const char *)enc, 3));
 }
 
 int main(void)

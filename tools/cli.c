@@ -220,7 +220,7 @@ bool cli_parse_bytes(const char *cmd, const char *opt, const char *s, uint64_t *
 
 bool cli_utf8_valid(const char *s)
 {
-    return np_utf8_valid(s, strlen(s));
+    return np__utf8_valid(s, strlen(s));
 }
 
 void cli_json_string(FILE *out, const char *s)
@@ -228,7 +228,7 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
     const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
     while (p < end) {
-        const int n = np_utf8_sequence(p, (size_t)(end - p));
+        const int n = np__utf8_sequence(p, (size_t)(end - p));
         if (*p == '"' || *p == '\\')
             fprintf(out, "\\%c", *p);
         else if (*p < 0x20)
