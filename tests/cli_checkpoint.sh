@@ -120,12 +120,6 @@ kill_and_resume "five boards" k5.txt ref5.json $t5
 # half the uninterrupted run's time in came, on a loaded machine, before the board's search began,
 # or after the run had ended.)
 opt1=$(sed -E 's/.*opt=([0-9]+).*/\1/' one.txt)
-# env --default-signal (GNU coreutils 8.31 and later), where there is one
-default_hup=(env --default-signal=HUP)
-env --default-signal=HUP true 2>/dev/null || default_hup=()
-# wait_line FILE REGEX: wait while the run in the background ($pid) lives until FILE (its standard
-# error, with --progress) has a line matching REGEX (grep -E)
-wait_line() { while ! grep -qE "$2" "$1" 2>/dev/null && kill -0 $pid 2>/dev/null; do sleep 0.01; done; }
 signal_late() {
     local sig=$1 ignored=${2:-}
     rm -f ck out err # (err must not hold an earlier run's progress lines)
@@ -136,7 +130,7 @@ signal_late() {
         exec "${dfl[@]}" "$NP" solve -H lc -j 2 -f json --progress --checkpoint ck one.txt >out 2>err
     ) &
     pid=$!
-    wait_line err "bound $opt1 next; "
+    wait_for "grep -qE 'bound $opt1 next; ' err 2>/dev/null"
     kill -"$sig" $pid 2>/dev/null
     wait $pid
     rc=$?
@@ -172,7 +166,7 @@ rm -f ck err
 "$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint-every 0 --checkpoint ck one.txt \
     >out 2>err &
 pid=$!
-wait_line err "bound $opt1: [0-9]+ of "
+wait_for "grep -qE 'bound $opt1: [0-9]+ of ' err 2>/dev/null"
 kill -INT $pid
 wait $pid
 cp ck good
@@ -208,7 +202,7 @@ expect "other boards: refused, exit 2, named" 2 err "checkpoint good was made fo
 rm -f err
 "$NP" solve -H lc -j 2 -f json --progress --prune fsm12 --checkpoint ck12 one.txt >out 2>err &
 pid=$!
-wait_line err "bound $opt1 next; "
+wait_for "grep -qE 'bound $opt1 next; ' err 2>/dev/null"
 kill -INT $pid
 wait $pid
 check "--prune fsm12: the options line of earlier versions (prune=fsm)" grep -q '^options .* prune=fsm$' ck12
@@ -718,7 +712,7 @@ fi
 rm -f ckp err1
 "$NP" solve -H lc -j 2 -f json --progress --progress-every 0 --checkpoint ckp one.txt >out 2>err1 &
 pid=$!
-wait_line err1 "bound $opt1: [0-9]+ of "
+wait_for "grep -qE 'bound $opt1: [0-9]+ of ' err1 2>/dev/null"
 kill -INT $pid
 wait $pid
 rc=$?

@@ -84,9 +84,6 @@ fi
 # before the signal.
 DELAY=${NPUZZLE_FAULT_DELAY:-0.2}
 early=""
-# env --default-signal (GNU coreutils 8.31 and later), where there is one
-default_hup=(env --default-signal=HUP)
-env --default-signal=HUP true 2>/dev/null || default_hup=()
 signal_after_building() {
     local sig=$1 input=$2
     shift 2
@@ -95,6 +92,7 @@ signal_after_building() {
     # to its default: this test may itself run under nohup, and a shell cannot undo a signal
     # ignored when it started.
     set -m
+    # shellcheck disable=SC2154 # (cli_lib.sh)
     "${default_hup[@]}" "$NP" "$@" <"$input" >out 2>err &
     GENPID=$!
     set +m

@@ -214,3 +214,10 @@ hardest8_twice() {
     board=$(grep -v '^#' "$DATA/hardest8.txt" | head -n 1 | sed 's/ *#.*//')
     printf '%s  # id=a\n%s  # id=b\n' "$board" "$board" >"$1"
 }
+
+# "${default_hup[@]}" CMD: CMD with SIGHUP at its default even when the test runs under nohup
+# (env --default-signal: GNU coreutils 8.31 and later; where there is none, CMD as it is)
+# shellcheck disable=SC2034 # (used by the scripts that source this)
+default_hup=(env --default-signal=HUP)
+# shellcheck disable=SC2034
+env --default-signal=HUP true 2>/dev/null || default_hup=()
