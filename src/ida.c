@@ -1423,6 +1423,58 @@ static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, con
     return true;
 }
 
+/* A stopped piece that had generated this many times the nodes asked of a
+ * piece (np_search_opts.piece_nodes) or more has its iteration cut again at
+ * the stop (recut_after_stop): by that many times more pieces, NP_RECUT_BY at
+ * most at once, up to NP_RECUT_MOST pieces asked for (a task is 176 bytes on
+ * 64-bit machines: 92 MB, or two to three times that where the first depth
+ * with that many holds more). */
+#define NP_RECUT_AT 4
+#define NP_RECUT_BY 16
+#define NP_RECUT_MOST ((size_t)1 << 19)
+
+/* After a stop in iteration `it` without a solution: a piece the stop cut
+ * short is searched again from its start by the run that resumes the list,
+ * so a piece longer than a run would never end (piece sizes are heavy-tailed:
+ * on the 24-puzzle one piece can hold a hundred times the mean). When a
+ * stopped piece had generated NP_RECUT_AT times the size asked for, the list
+ * is cut again, deeper (resplit, its finished pieces carried over), and the
+ * journal is told: the iteration with its new list (journal->iteration with
+ * depth and npieces set), then the pieces carried over. The run that resumes
+ * it searches that piece's subtree in smaller pieces, each kept as it ends; a
+ * later stop cuts again if need be. The serial counts stay the same
+ * (resplit); this run's are summed already, so its count is left as it was. */
+static void recut_after_stop(frontier *fr, piece_state **ps, search *proto, int kind,
+                             const np_board *start, int h0, uint64_t piece_nodes, np_iteration *it,
+                             const np_journal *journal)
+{
+    const uint64_t size = piece_nodes ? piece_nodes : NP_PIECE_NODES_DEFAULT;
+    uint64_t longest = 0;
+    for (size_t i = 0; i < fr->n; i++)
+        if ((*ps)[i].status == P_STOPPED && (*ps)[i].generated > longest)
+            longest = (*ps)[i].generated;
+    const uint64_t times = longest / size;
+    if (times < NP_RECUT_AT || fr->n >= NP_RECUT_MOST)
+        return;
+    const size_t by = times < NP_RECUT_BY ? (size_t)times : NP_RECUT_BY;
+    const size_t want = fr->n < NP_RECUT_MOST / by ? fr->n * by : NP_RECUT_MOST;
+    for (size_t i = 0; i < fr->n; i++)
+        if ((*ps)[i].status == P_STOPPED)
+            (*ps)[i] = (piece_state){.status = P_TODO};
+    const uint64_t generated = proto->sh->generated;
+    uint64_t thrown = 0;
+    const bool split = resplit(fr, ps, proto, kind, start, h0, want, &thrown);
+    proto->sh->generated = generated;
+    if (!split)
+        return;
+    it->depth = fr->limit;
+    it->npieces = fr->n;
+    journal->iteration(journal->ctx, it);
+    for (size_t i = 0; i < fr->n; i++)
+        if ((*ps)[i].status == P_DONE)
+            journal_piece(journal, it, i, &(*ps)[i], NULL);
+}
+
 /* One IDA* iteration as its ordered list of pieces, handed to the threads one
  * at a time (their sizes differ wildly). The answer and counts are the serial
  * search's: when a piece finds a solution, the pieces before it still finish
@@ -1621,6 +1673,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
      * iteration is stopped, and a resumed run finishes those pieces. */
     if (best != SIZE_MAX && !out->stopped)
         out->found_len = ps[best].length;
+    if (out->stopped && best == SIZE_MAX && halted && journal && journal->piece &&
+        journal->iteration)
+        recut_after_stop(&fr, &ps, proto, kind, start, h0, opts->piece_nodes, it, journal);
     free(fr.v);
     free(ps);
     return NP_OK;

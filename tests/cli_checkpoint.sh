@@ -706,6 +706,43 @@ else
     expect "cut again, resumed: the run finishes" 0
     same_answers "cut again, resumed: the uninterrupted answers and counts" ref1.json out
 fi
+# cut again at a stop: with pieces of 16,384 nodes asked for, about half of the last iteration's
+# nodes lie in pieces of 65,536 or more (4 times that). A SIGINT that cuts such a piece short after
+# 65,536 nodes or more (the search looks at a stop every 65,536 nodes) cuts the list again, deeper:
+# the checkpoint then holds the new list with the finished pieces carried over (a ninth field), and
+# no iteration line is printed for it; resumed, the answers and counts are the uninterrupted run's.
+# The signal comes at a random moment after the last iteration began (without --checkpoint-every 0,
+# whose writes after every piece would take most of the time between the pieces); where it cut no
+# such piece short (the list kept: no carried pieces), it is tried again, up to eight times.
+recut_tries=0
+while [ $recut_tries -lt 8 ]; do
+    recut_tries=$((recut_tries + 1))
+    rm -f ckq err1
+    "$NP" solve -H lc -j 2 -f json --progress --checkpoint ckq --piece-nodes 16384 one.txt \
+        >out 2>err1 &
+    pid=$!
+    wait_for "grep -q 'bound $opt next' err1"
+    sleep "0.0$((RANDOM % 10))"
+    kill -INT $pid 2>/dev/null
+    wait $pid
+    recut_rc=$?
+    recut_carried=$(awk -v b="$opt" '$1 == "iter" && $3 == b { i = 1 } $1 == "piece" && i && NF == 9 { n++ }
+        END { print n + 0 }' ckq 2>/dev/null)
+    [ "$recut_rc" -eq 130 ] && [ "${recut_carried:-0}" -gt 0 ] && break
+done
+LAST="$NP solve -H lc -j 2 --piece-nodes 16384 --checkpoint ckq one.txt, SIGINT in bound $opt: $recut_tries tries, the last exit $recut_rc, ${recut_carried:-0} pieces carried over"
+if [ "$recut_rc" -ne 130 ] || [ "${recut_carried:-0}" -eq 0 ]; then
+    skip "cut again at a stop: no stop in $recut_tries tries cut a piece of 65,536 nodes or more short"
+else
+    # shellcheck disable=SC2016 # awk's fields
+    check "cut again at a stop: every piece of the list is one carried over (a ninth field)" \
+        awk '$1 == "piece" && NF != 9 { bad = 1 } END { exit bad }' ckq
+    check "cut again at a stop: no iteration line for it" \
+        test "$(grep -c "bound $opt next" err1)" -eq 1
+    run solve -H lc -j 2 -f json --checkpoint ckq one.txt
+    expect "cut again at a stop, resumed: the run finishes" 0
+    same_answers "cut again at a stop, resumed: the uninterrupted answers and counts" ref1.json out
+fi
 # stopped halfway and resumed: the pieces of the earlier run are counted on (a signal that comes
 # after the search ended, while the answer and the checkpoint are written, still exits 130 with the
 # answer in the checkpoint: the resumed run then searches nothing and has no pieces lines)

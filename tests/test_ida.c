@@ -855,6 +855,12 @@ static void on_iteration(void *ctx, const np_iteration *next)
     log_push(ctx, next, NULL);
 }
 
+/* As on_iteration, where a stop may cut the list again: depth set then. */
+static void on_recut_iteration(void *ctx, const np_iteration *next)
+{
+    log_push(ctx, next, NULL);
+}
+
 static void assert_same_result(const np_result *a, const np_result *b, const char *what)
 {
     if (a->generated != b->generated || a->expanded != b->expanded || strcmp(a->moves, b->moves))
@@ -1500,6 +1506,115 @@ static void test_ida_split_limit(void **state)
     free(r);
 }
 
+/* The state a checkpoint keeps from the journal's events: the last iteration
+ * told, with the pieces told of that same list (its bound, depth and pieces)
+ * after it. *it gets the state, done[] its finished pieces (log's moves). */
+static void journal_state(const event_log *log, np_iteration *it, np_piece *done)
+{
+    size_t nd = 0;
+    *it = (np_iteration){0};
+    for (size_t e = 0; e < log->n; e++) {
+        const logged *v = &log->v[e];
+        if (v->piece.index == SIZE_MAX || v->it.bound != it->bound || v->it.depth != it->depth ||
+            v->it.npieces != it->npieces) {
+            *it = v->it;
+            nd = 0;
+        }
+        if (v->piece.index != SIZE_MAX) {
+            done[nd] = v->piece;
+            done[nd++].moves = v->moves;
+        }
+    }
+    it->nfinished = nd;
+    it->finished = done;
+}
+
+/* A stop (a node limit here, on one thread: the same every time) that cuts a
+ * piece short after 4 times the nodes asked of a piece or more cuts the
+ * iteration's list again, deeper, for the run that resumes it: the journal's
+ * last events are the iteration with its new list (more pieces, deeper) and
+ * the finished pieces carried over (span set); resumed from that state, the
+ * search gives the serial moves and counts. Pieces asked larger than any
+ * stopped piece grows leave the list as it was at every stop. */
+static void test_ida_recut_at_stop(void **state)
+{
+    (void)state;
+    load_korf100();
+    np_geom g4;
+    assert_true(np_geom_init(&g4, 4, 4, NP_GOAL_BLANK_FIRST) == NP_OK);
+    np_result *ref = malloc(sizeof *ref), *r = malloc(sizeof *r);
+    assert_non_null(ref);
+    assert_non_null(r);
+    int recuts = 0, stops = 0;
+    static const int ids[] = {12, 79, 55};
+    static const uint64_t sizes[] = {64, (uint64_t)1 << 40};
+    const int steps = UNDER_SANITIZER ? 4 : 16;
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        np_board b = make_board(korf[ids[k]].tiles, 4, 4);
+        np_search_opts o = {.heuristic = NP_H_LC, .prune = harness_prune};
+        assert_true(np_ida_solve(ref, &b, &g4, &o) == NP_OK);
+        assert_int_equal(ref->status, NP_STATUS_SOLVED);
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+            for (int step = 1; step <= steps; step++) {
+                event_log log = {0};
+                np_journal j = {.piece = on_piece, .iteration = on_recut_iteration, .ctx = &log};
+                np_search_opts lim = o;
+                lim.threads = 1;
+                lim.journal = &j;
+                lim.piece_nodes = sizes[z];
+                lim.max_nodes = ref->generated / (uint64_t)(steps + 1) * (uint64_t)step;
+                assert_true(np_ida_solve(r, &b, &g4, &lim) == NP_OK);
+                assert_int_equal(r->status, NP_STATUS_LIMIT);
+                stops++;
+                /* the last iteration event, and whether it is a list cut again */
+                size_t last = log.n;
+                while (last > 0 && log.v[last - 1].piece.index != SIZE_MAX)
+                    last--;
+                const bool recut = last > 0 && log.v[last - 1].it.depth != 0;
+                if (recut) {
+                    const np_iteration *nit = &log.v[last - 1].it;
+                    assert_true(z == 0); /* never with pieces larger than the stopped one */
+                    recuts++;
+                    /* the list before the stop, as its finished pieces told it */
+                    uint64_t searched = 0, carried_nodes = 0;
+                    for (size_t e = last - 1; e-- > 0 && log.v[e].piece.index != SIZE_MAX &&
+                         log.v[e].it.bound == nit->bound;) {
+                        assert_true(log.v[e].it.depth < nit->depth);
+                        assert_true(log.v[e].it.npieces < nit->npieces);
+                        searched += log.v[e].piece.generated;
+                    }
+                    for (size_t e = last; e < log.n; e++) { /* carried over, in order */
+                        assert_true(log.v[e].piece.span > 0);
+                        assert_true(log.v[e].it.depth == nit->depth);
+                        assert_true(e == last || log.v[e].piece.index > log.v[e - 1].piece.index);
+                        carried_nodes += log.v[e].piece.generated;
+                    }
+                    /* every finished piece carried over, less its first moves */
+                    assert_true(carried_nodes <= searched);
+                    assert_true(searched == 0 || (log.n > last && carried_nodes > 0));
+                }
+                np_piece *done = malloc((log.n + 1) * sizeof *done);
+                assert_non_null(done);
+                np_iteration it;
+                journal_state(&log, &it, done);
+                np_search_opts resumed = o;
+                resumed.resume = &it;
+                resumed.threads = 1 + step % 2;
+                assert_true(np_ida_solve(r, &b, &g4, &resumed) == NP_OK);
+                assert_same_result(ref, r,
+                                   recut ? "resumed from a list cut again at a stop"
+                                         : "resumed after a stop");
+                free(done);
+                free(log.v);
+            }
+        }
+    }
+    print_message("node limits with a journal: %d stops, %d lists cut again\n", stops, recuts);
+    assert_true(recuts > 0);
+    free(ref);
+    free(r);
+}
+
 /* ---- duplicate pruning by the machine (fsm.h) --------------------------------- */
 
 /* With the machine on, every length still equals the BFS distance: on every
@@ -1919,6 +2034,7 @@ int main(void)
         TIMED_TEST(test_ida_parallel_one_board),
         TIMED_TEST(test_ida_split_counts),
         TIMED_TEST(test_ida_split_limit),
+        TIMED_TEST(test_ida_recut_at_stop),
         TIMED_TEST(test_ida_split_narrow),
         TIMED_TEST(test_ida_split_goal_near),
         TIMED_TEST(test_ida_runner),

@@ -386,9 +386,14 @@ static void on_iteration(void *ctx, const np_iteration *next)
     b->it.nfinished = 0;
     b->it.finished = NULL;
     b->state = CK_RUNNING;
-    save_due(c);
-    if (c->observe)
-        c->observe(c->observe_ctx, next);
+    /* A stopped iteration's list cut again (depth set): its carried pieces
+     * follow, and the run's last write keeps them all; not a new iteration
+     * to report. */
+    if (next->depth == 0) {
+        save_due(c);
+        if (c->observe)
+            c->observe(c->observe_ctx, next);
+    }
     pthread_mutex_unlock(&c->lock);
 }
 

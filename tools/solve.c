@@ -128,8 +128,9 @@ void usage_solve(void)
            "                       a minute of a core on the 24-puzzle), at least 64 a\n"
            "                       thread where the tree is that wide; a resumed\n"
            "                       iteration cut into fewer is cut again, its finished\n"
-           "                       pieces kept, so that a stop loses little. The\n"
-           "                       answers and counts do not change\n"
+           "                       pieces kept, so that a stop loses little, and so is\n"
+           "                       one where a stop cut a piece short after 4N nodes.\n"
+           "                       The answers and counts do not change\n"
            "      --shard K/N      solve only every N-th board, starting with the K-th\n"
            "                       (1 <= K <= N; for job arrays: the outputs of the N\n"
            "                       shards, concatenated, pass npuzzle verify --boards)\n"
@@ -340,8 +341,9 @@ static const char *progress_board(const progress_ctx *p, char *buf, size_t len)
 static void on_iteration(void *ctx, const np_iteration *next)
 {
     progress_ctx *p = ctx;
-    if (!p->iterations)
-        return; /* boards side by side: their lines would interleave */
+    if (!p->iterations || next->depth != 0)
+        return; /* boards side by side: their lines would interleave; or a
+                 * stopped iteration's list cut again: no new iteration */
     p->last_line = p->iter_t0 = np_clock();
     p->run_nodes = 0;
     double dt = p->last_line - p->t0;

@@ -73,7 +73,13 @@ typedef struct np_journal {
     /*! A piece of iteration `it` finished (it->nfinished is 0 here); may be NULL. */
     void (*piece)(void *ctx, const np_iteration *it, const np_piece *p);
     /*! An iteration finished without a solution: `next` is the next one to
-     *  search (depth 0) with the counts of all before it; may be NULL. */
+     *  search (depth 0) with the counts of all before it. Or, at a stop, the
+     *  stopped iteration's list cut again, deeper (depth and npieces set):
+     *  a piece the stop cut short had generated 4 times the nodes asked of a
+     *  piece (np_search_opts.piece_nodes) or more, and a run that resumes the
+     *  state would search it again from its start; the finished pieces carried
+     *  over to the new list follow through `piece` (their span set). Needs
+     *  `piece` too; may be NULL. */
     void (*iteration)(void *ctx, const np_iteration *next);
     void *ctx;
     /*! While iteration `it` is searched by pieces on this call's threads (not
