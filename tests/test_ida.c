@@ -1529,6 +1529,34 @@ static void journal_state(const event_log *log, np_iteration *it, np_piece *done
     it->finished = done;
 }
 
+/* A runner (as npuzzle-mpi's rank 0) that has the pieces searched in order
+ * and reports the first one of `heavy` nodes or more without a solution as
+ * stopped, as a rank cut short at a stop reports its piece. */
+typedef struct heavy_runner {
+    const np_board *b;
+    const np_geom *g;
+    np_search_opts opts; /* the search's, without the runner */
+    uint64_t heavy;
+    bool reported; /* a piece reported stopped */
+} heavy_runner;
+
+static int run_heavy_stop(void *ctx, const np_iteration *it, np_piece_queue *q)
+{
+    heavy_runner *hr = ctx;
+    size_t i;
+    while ((i = np_piece_queue_next(q)) != SIZE_MAX) {
+        np_piece p;
+        char moves[NP_MAX_PATH + 1];
+        bool stopped;
+        assert_int_equal(np_ida_piece(&p, moves, &stopped, hr->b, hr->g, &hr->opts, it, i), NP_OK);
+        assert_false(stopped);
+        stopped = !hr->reported && p.length < 0 && p.generated >= hr->heavy;
+        hr->reported = hr->reported || stopped;
+        assert_int_equal(np_piece_queue_done(q, &p, stopped), NP_OK);
+    }
+    return NP_OK;
+}
+
 /* A stop (a node limit here, on one thread: the same every time) that cuts a
  * piece short after 4 times the nodes asked of a piece or more cuts the
  * iteration's list again, deeper, for the run that resumes it: the journal's
@@ -1611,6 +1639,40 @@ static void test_ida_recut_at_stop(void **state)
     }
     print_message("node limits with a journal: %d stops, %d lists cut again\n", stops, recuts);
     assert_true(recuts > 0);
+    /* the same through a runner, whose ranks report a piece stopped after 4
+     * times the nodes asked of a piece: the list is cut again every time */
+    for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+        np_board b = make_board(korf[ids[k]].tiles, 4, 4);
+        np_search_opts o = {.heuristic = NP_H_LC, .prune = harness_prune};
+        assert_true(np_ida_solve(ref, &b, &g4, &o) == NP_OK);
+        heavy_runner hr = {.b = &b, .g = &g4, .opts = o, .heavy = 4 * 64};
+        np_piece_runner runner = {.run = run_heavy_stop, .ctx = &hr};
+        event_log log = {0};
+        np_journal j = {.piece = on_piece, .iteration = on_recut_iteration, .ctx = &log};
+        np_search_opts ro = o;
+        ro.runner = &runner;
+        ro.threads = 2;
+        ro.journal = &j;
+        ro.piece_nodes = 64;
+        assert_true(np_ida_solve(r, &b, &g4, &ro) == NP_OK);
+        assert_true(hr.reported);
+        assert_int_equal(r->status, NP_STATUS_LIMIT);
+        assert_true(log.n > 0);
+        size_t last = log.n;
+        while (last > 0 && log.v[last - 1].piece.index != SIZE_MAX)
+            last--;
+        assert_true(last > 0 && log.v[last - 1].it.depth != 0); /* cut again */
+        np_piece *done = malloc((log.n + 1) * sizeof *done);
+        assert_non_null(done);
+        np_iteration it;
+        journal_state(&log, &it, done);
+        np_search_opts resumed = o;
+        resumed.resume = &it;
+        assert_true(np_ida_solve(r, &b, &g4, &resumed) == NP_OK);
+        assert_same_result(ref, r, "resumed from a list a runner's stop cut again");
+        free(done);
+        free(log.v);
+    }
     free(ref);
     free(r);
 }
