@@ -1426,27 +1426,31 @@ static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, con
 /* A stopped piece that had generated this many times the nodes asked of a
  * piece (np_search_opts.piece_nodes) or more has its iteration cut again at
  * the stop (recut_after_stop): by that many times more pieces, NP_RECUT_BY at
- * most at once, up to NP_RECUT_MOST pieces asked for (a task is 176 bytes on
- * 64-bit machines: 92 MB, or two to three times that where the first depth
- * with that many holds more). */
+ * most at once (a later stop cuts again if need be), up to NP_RECUT_MOST
+ * pieces asked for. The first depth with that many may hold two to three
+ * times as many, and the list a move shallower is kept while it is extended
+ * (its array grown by doubling): with tasks of 176 bytes (64-bit), some 100
+ * MB at most, and a checkpoint of a few MB once they are all searched. */
 #define NP_RECUT_AT 4
-#define NP_RECUT_BY 16
-#define NP_RECUT_MOST ((size_t)1 << 19)
+#define NP_RECUT_BY 4
+#define NP_RECUT_MOST ((size_t)1 << 16)
 
-/* After a stop in iteration `it` without a solution: a piece the stop cut
- * short is searched again from its start by the run that resumes the list,
- * so a piece longer than a run would never end (piece sizes are heavy-tailed:
- * on the 24-puzzle one piece can hold a hundred times the mean). When a
- * stopped piece had generated NP_RECUT_AT times the size asked for, the list
- * is cut again, deeper (resplit, its finished pieces carried over), and the
- * journal is told: the iteration with its new list (journal->iteration with
- * depth and npieces set), then the pieces carried over. The run that resumes
- * it searches that piece's subtree in smaller pieces, each kept as it ends; a
+/* After a stop in iteration `it` without a solution, for a journal that keeps
+ * the state a stop leaves (recut_at_stop): a piece the stop cut short is
+ * searched again from its start by the run that resumes the list, so a piece
+ * longer than a run would never end (piece sizes are heavy-tailed: on the
+ * 24-puzzle one piece can hold a hundred times the mean). When a stopped
+ * piece had generated NP_RECUT_AT times the size asked for, the list is cut
+ * again, deeper (resplit, its finished pieces carried over), and the journal
+ * is told: the iteration with its new list (journal->iteration with depth and
+ * npieces set), then the pieces carried over. The run that resumes it
+ * searches that piece's subtree in smaller pieces, each kept as it ends; a
  * later stop cuts again if need be. The serial counts stay the same
- * (resplit); this run's are summed already, so its count is left as it was. */
+ * (resplit); this run's are summed already, and the new list's first moves
+ * and the nodes thrown away building it are work beyond them (out->extra). */
 static void recut_after_stop(frontier *fr, piece_state **ps, search *proto, int kind,
                              const np_board *start, int h0, uint64_t piece_nodes, np_iteration *it,
-                             const np_journal *journal)
+                             const np_journal *journal, iteration_out *out)
 {
     const uint64_t size = piece_nodes ? piece_nodes : NP_PIECE_NODES_DEFAULT;
     uint64_t longest = 0;
@@ -1461,12 +1465,15 @@ static void recut_after_stop(frontier *fr, piece_state **ps, search *proto, int 
     for (size_t i = 0; i < fr->n; i++)
         if ((*ps)[i].status == P_STOPPED)
             (*ps)[i] = (piece_state){.status = P_TODO};
+    /* resplit takes the finished pieces' nodes now in the first moves off the
+     * search's count, for a run that goes on: this one stops */
     const uint64_t generated = proto->sh->generated;
     uint64_t thrown = 0;
     const bool split = resplit(fr, ps, proto, kind, start, h0, want, &thrown);
     proto->sh->generated = generated;
     if (!split)
         return;
+    out->extra += thrown + fr->generated;
     it->depth = fr->limit;
     it->npieces = fr->n;
     journal->iteration(journal->ctx, it);
@@ -1673,9 +1680,9 @@ static int piece_iteration(search *proto, int kind, int weighted, const np_board
      * iteration is stopped, and a resumed run finishes those pieces. */
     if (best != SIZE_MAX && !out->stopped)
         out->found_len = ps[best].length;
-    if (out->stopped && best == SIZE_MAX && halted && journal && journal->piece &&
-        journal->iteration)
-        recut_after_stop(&fr, &ps, proto, kind, start, h0, opts->piece_nodes, it, journal);
+    if (out->stopped && best == SIZE_MAX && halted && journal && journal->recut_at_stop &&
+        journal->piece && journal->iteration)
+        recut_after_stop(&fr, &ps, proto, kind, start, h0, opts->piece_nodes, it, journal, out);
     free(fr.v);
     free(ps);
     return NP_OK;

@@ -711,18 +711,19 @@ fi
 # 65,536 nodes or more (the search looks at a stop every 65,536 nodes) cuts the list again, deeper:
 # the checkpoint then holds the new list with the finished pieces carried over (a ninth field), and
 # no iteration line is printed for it; resumed, the answers and counts are the uninterrupted run's.
-# The signal comes at a random moment after the last iteration began (without --checkpoint-every 0,
-# whose writes after every piece would take most of the time between the pieces); where it cut no
-# such piece short (the list kept: no carried pieces), it is tried again, up to eight times.
+# The signal comes at a random moment within the last iteration (after its progress line, within
+# 60 % of the uninterrupted run's time; without --checkpoint-every 0, whose writes after every piece
+# would take most of the time between the pieces); where it cut no such piece short (the list kept:
+# no carried pieces; about two tries in three), it is tried again, up to sixteen times.
 recut_tries=0
-while [ $recut_tries -lt 8 ]; do
+while [ $recut_tries -lt 16 ]; do
     recut_tries=$((recut_tries + 1))
     rm -f ckq err1
     "$NP" solve -H lc -j 2 -f json --progress --checkpoint ckq --piece-nodes 16384 one.txt \
         >out 2>err1 &
     pid=$!
     wait_for "grep -q 'bound $opt next' err1"
-    sleep "0.0$((RANDOM % 10))"
+    sleep "$(awk -v t="$t1" -v r=$RANDOM 'BEGIN { printf "%.3f", t * 0.6 * r / 32768 / 1000 }')"
     kill -INT $pid 2>/dev/null
     wait $pid
     recut_rc=$?
@@ -735,7 +736,7 @@ if [ "$recut_rc" -ne 130 ] || [ "${recut_carried:-0}" -eq 0 ]; then
     skip "cut again at a stop: no stop in $recut_tries tries cut a piece of 65,536 nodes or more short"
 else
     # shellcheck disable=SC2016 # awk's fields
-    check "cut again at a stop: every piece of the list is one carried over (a ninth field)" \
+    check "cut again at a stop (try $recut_tries): every piece of the list is one carried over (a ninth field)" \
         awk '$1 == "piece" && NF != 9 { bad = 1 } END { exit bad }' ckq
     check "cut again at a stop: no iteration line for it" \
         test "$(grep -c "bound $opt next" err1)" -eq 1

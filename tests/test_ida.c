@@ -1563,7 +1563,8 @@ static int run_heavy_stop(void *ctx, const np_iteration *it, np_piece_queue *q)
  * last events are the iteration with its new list (more pieces, deeper) and
  * the finished pieces carried over (span set); resumed from that state, the
  * search gives the serial moves and counts. Pieces asked larger than any
- * stopped piece grows leave the list as it was at every stop. */
+ * stopped piece grows leave the list as it was at every stop, and so does a
+ * journal without recut_at_stop (one that keeps no state for a resume). */
 static void test_ida_recut_at_stop(void **state)
 {
     (void)state;
@@ -1585,12 +1586,23 @@ static void test_ida_recut_at_stop(void **state)
         for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
             for (int step = 1; step <= steps; step++) {
                 event_log log = {0};
-                np_journal j = {.piece = on_piece, .iteration = on_recut_iteration, .ctx = &log};
+                np_journal j = {.piece = on_piece,
+                                .iteration = on_recut_iteration,
+                                .recut_at_stop = true,
+                                .ctx = &log};
                 np_search_opts lim = o;
                 lim.threads = 1;
-                lim.journal = &j;
                 lim.piece_nodes = sizes[z];
                 lim.max_nodes = ref->generated / (uint64_t)(steps + 1) * (uint64_t)step;
+                /* a journal that keeps no state a stop leaves: never cut
+                 * again (on_iteration fails on a depth) */
+                np_journal plain = {.piece = on_piece, .iteration = on_iteration, .ctx = &log};
+                lim.journal = &plain;
+                assert_true(np_ida_solve(r, &b, &g4, &lim) == NP_OK);
+                assert_int_equal(r->status, NP_STATUS_LIMIT);
+                free(log.v);
+                log = (event_log){0};
+                lim.journal = &j;
                 assert_true(np_ida_solve(r, &b, &g4, &lim) == NP_OK);
                 assert_int_equal(r->status, NP_STATUS_LIMIT);
                 stops++;
@@ -1648,7 +1660,8 @@ static void test_ida_recut_at_stop(void **state)
         heavy_runner hr = {.b = &b, .g = &g4, .opts = o, .heavy = 4 * 64};
         np_piece_runner runner = {.run = run_heavy_stop, .ctx = &hr};
         event_log log = {0};
-        np_journal j = {.piece = on_piece, .iteration = on_recut_iteration, .ctx = &log};
+        np_journal j = {
+            .piece = on_piece, .iteration = on_recut_iteration, .recut_at_stop = true, .ctx = &log};
         np_search_opts ro = o;
         ro.runner = &runner;
         ro.threads = 2;

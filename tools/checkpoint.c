@@ -34,6 +34,8 @@ typedef struct ck_board {
     double started;        /* when this run started it (0: not yet) */
     np_piece *pieces;      /* the iteration's finished pieces (moves malloc'd) */
     size_t npieces, cap;
+    size_t done;         /* the pieces they stand for (pieces_done) */
+    uint64_t generated;  /* their nodes (pieces_generated) */
     np_iteration resume; /* handed to the search */
     np_journal journal;
     struct ck_jctx {
@@ -99,25 +101,23 @@ static void clear_pieces(ck_board *b)
     for (size_t k = 0; k < b->npieces; k++)
         free((char *)b->pieces[k].moves);
     b->npieces = 0;
+    b->done = 0;
+    b->generated = 0;
 }
 
 /* How many of board b's current iteration's pieces are finished: those kept,
- * and those the carried-over ones stand for (np_piece.span). */
+ * and those the carried-over ones stand for (np_piece.span). Kept as they
+ * come (add_piece), since it is asked at every finished piece: a list cut
+ * again at a stop can hold tens of thousands. */
 static size_t pieces_done(const ck_board *b)
 {
-    size_t n = 0;
-    for (size_t k = 0; k < b->npieces; k++)
-        n += np_piece_count(&b->pieces[k]);
-    return n;
+    return b->done;
 }
 
 /* The nodes generated in board b's finished pieces of its current iteration. */
 static uint64_t pieces_generated(const ck_board *b)
 {
-    uint64_t n = 0;
-    for (size_t k = 0; k < b->npieces; k++)
-        n += b->pieces[k].generated;
-    return n;
+    return b->generated;
 }
 
 /* @return 0, or -1 out of memory. */
@@ -136,6 +136,8 @@ static int add_piece(ck_board *b, const np_piece *p)
     if (p->length >= 0 && !(q.moves = strdup(p->moves)))
         return -1;
     b->pieces[b->npieces++] = q;
+    b->done += np_piece_count(&q);
+    b->generated += q.generated;
     return 0;
 }
 
@@ -386,9 +388,9 @@ static void on_iteration(void *ctx, const np_iteration *next)
     b->it.nfinished = 0;
     b->it.finished = NULL;
     b->state = CK_RUNNING;
-    /* A stopped iteration's list cut again (depth set): its carried pieces
-     * follow, and the run's last write keeps them all; not a new iteration
-     * to report. */
+    /* A stopped iteration's list cut again (depth set; recut_at_stop): its
+     * carried pieces follow, and the run's last write keeps them all; not a
+     * new iteration to report. */
     if (next->depth == 0) {
         save_due(c);
         if (c->observe)
@@ -437,6 +439,7 @@ void checkpoint_prepare(checkpoint *c, size_t i, np_search_opts *opts)
                               .iteration = on_iteration,
                               .running = c->observe_running ? on_running : NULL,
                               .running_every = c->observe_every,
+                              .recut_at_stop = true,
                               .ctx = &b->jctx};
     opts->journal = &b->journal;
     if (b->state == CK_RUNNING) {

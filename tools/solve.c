@@ -129,7 +129,7 @@ void usage_solve(void)
            "                       thread where the tree is that wide; a resumed\n"
            "                       iteration cut into fewer is cut again, its finished\n"
            "                       pieces kept, so that a stop loses little, and so is\n"
-           "                       one where a stop cut a piece short after 4N nodes.\n"
+           "                       one whose stop cut a piece short after 4N nodes.\n"
            "                       The answers and counts do not change\n"
            "      --shard K/N      solve only every N-th board, starting with the K-th\n"
            "                       (1 <= K <= N; for job arrays: the outputs of the N\n"
@@ -393,8 +393,12 @@ static void report_piece(void *ctx, const np_iteration *it, size_t done, uint64_
     progress_ctx *p = ctx;
     if (!p->iterations)
         return;
-    if (!pc->span) /* a piece carried over was searched by an earlier run */
-        p->run_nodes += pc->generated;
+    /* A piece carried over to a list cut again was searched already; such
+     * pieces come one after the other as the list is cut (at a resume or a
+     * stop), and a line among them would count only some of them. */
+    if (pc->span)
+        return;
+    p->run_nodes += pc->generated;
     pieces_line(p, it, done, nodes);
 }
 

@@ -71,7 +71,8 @@ typedef struct wire_piece {
  * bytes from `at` past the struct for item k; 0 bytes: from the start). */
 typedef struct msg_boards {
     int count;
-    int journal; /* send msg_journal as they go: rank 0 checkpoints them */
+    int journal; /* send msg_journal as they go: 1 for rank 0's progress lines, 2 when rank 0
+                  * keeps them for a resumed run too (np_journal.recut_at_stop) */
     struct {
         uint64_t index;
         np_board board;
@@ -476,6 +477,7 @@ typedef struct board_job {
 typedef struct board_jobs {
     board_job job[MPI_ITEMS];
     bool journal;
+    bool recut_at_stop; /* the journals' */
 } board_jobs;
 
 static pthread_mutex_t send_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -539,13 +541,16 @@ static void serve_boards(const unsigned char *in, size_t bytes, msg_results *out
     out->count = mb.count;
     out->rc = NP_OK;
     bj->journal = mb.journal != 0;
+    bj->recut_at_stop = mb.journal == 2;
     for (int k = 0; k < mb.count; k++) {
         board_job *j = &bj->job[k];
         boards[k] = mb.item[k].board;
         j->index = mb.item[k].index;
         j->timeout = mb.item[k].timeout;
-        j->journal =
-            (np_journal){.piece = journal_piece_out, .iteration = journal_iteration_out, .ctx = j};
+        j->journal = (np_journal){.piece = journal_piece_out,
+                                  .iteration = journal_iteration_out,
+                                  .recut_at_stop = bj->recut_at_stop,
+                                  .ctx = j};
         if (mb.item[k].resume == 0)
             continue;
         if (mb.item[k].at > bytes - sizeof mb ||
@@ -1115,13 +1120,14 @@ static int boards_message(local *l, crew *c, int r, const volatile int *cancel)
     const np_iteration *resume[MPI_ITEMS];
     double timeout[MPI_ITEMS];
     size_t tail = 0;
-    bool journal = false;
+    int journal = 0;
     for (int k = 0; k < n; k++) {
         np_search_opts o = board_opts(l, idx[k]);
         resume[k] = o.resume;
         timeout[k] = o.timeout;
         tail += resume_bytes(o.resume);
-        journal = journal || o.journal;
+        if (o.journal && journal < 2)
+            journal = o.journal->recut_at_stop ? 2 : 1;
     }
     unsigned char *buf = crew_buffer(c, r, sizeof(msg_boards) + tail);
     if (!buf)

@@ -73,13 +73,9 @@ typedef struct np_journal {
     /*! A piece of iteration `it` finished (it->nfinished is 0 here); may be NULL. */
     void (*piece)(void *ctx, const np_iteration *it, const np_piece *p);
     /*! An iteration finished without a solution: `next` is the next one to
-     *  search (depth 0) with the counts of all before it. Or, at a stop, the
-     *  stopped iteration's list cut again, deeper (depth and npieces set):
-     *  a piece the stop cut short had generated 4 times the nodes asked of a
-     *  piece (np_search_opts.piece_nodes) or more, and a run that resumes the
-     *  state would search it again from its start; the finished pieces carried
-     *  over to the new list follow through `piece` (their span set). Needs
-     *  `piece` too; may be NULL. */
+     *  search (depth 0) with the counts of all before it. Or, with
+     *  `recut_at_stop`, the stopped iteration's list cut again (depth and
+     *  npieces set); may be NULL. */
     void (*iteration)(void *ctx, const np_iteration *next);
     void *ctx;
     /*! While iteration `it` is searched by pieces on this call's threads (not
@@ -92,6 +88,18 @@ typedef struct np_journal {
      *  opts->max_nodes counts them); may be NULL. */
     void (*running)(void *ctx, const np_iteration *it, uint64_t generated);
     double running_every;
+    /*! The journal keeps the state a stop leaves, for a run that resumes it (a
+     *  checkpoint). A piece in flight at a stop is searched again from its
+     *  start then, so with `recut_at_stop` (and `piece` and `iteration`), a
+     *  stop that cut a piece short after 4 times the nodes asked of a piece
+     *  (np_search_opts.piece_nodes) or more cuts the stopped iteration's list
+     *  again, deeper, into up to 4 times as many pieces (65,536 asked for at
+     *  most), and tells it: `iteration` with the new list (depth and npieces
+     *  set), then the finished pieces carried over to it through `piece`
+     *  (their span set). The run that resumes it searches that piece's subtree
+     *  as smaller pieces; the counts do not change. False: `iteration` only
+     *  ever gets depth 0. */
+    bool recut_at_stop;
 } np_journal;
 
 /*! The pieces of one iteration, handed out by a runner (opaque; valid during
@@ -197,7 +205,8 @@ typedef struct np_search_opts {
                                     *   least 64 a thread (fewer where the tree stops
                                     *   widening first); a resumed iteration cut into fewer
                                     *   is split again, deeper (its finished pieces kept), so
-                                    *   that no piece outlasts the runs that resume it
+                                    *   that no piece outlasts the runs that resume it, and
+                                    *   so is one stopped (np_journal.recut_at_stop)
                                     *   (0: NP_PIECE_NODES_DEFAULT) */
     bool generic_kernel;           /*!< use the general kernel even on 4x4 and 5x5 boards, which
                                 *   have kernels with compile-time geometry (for tests and
