@@ -706,34 +706,45 @@ else
     expect "cut again, resumed: the run finishes" 0
     same_answers "cut again, resumed: the uninterrupted answers and counts" ref1.json out
 fi
-# cut again at a stop: with pieces of 16,384 nodes asked for, about half of the last iteration's
-# nodes lie in pieces of 65,536 or more (4 times that). A SIGINT that cuts such a piece short after
-# 65,536 nodes or more (the search looks at a stop every 65,536 nodes) cuts the list again, deeper:
-# the checkpoint then holds the new list with the finished pieces carried over (a ninth field), and
-# no iteration line is printed for it; resumed, the answers and counts are the uninterrupted run's.
-# The signal comes at a random moment within the last iteration (after its progress line, within
-# 60 % of the uninterrupted run's time; without --checkpoint-every 0, whose writes after every piece
-# would take most of the time between the pieces); where it cut no such piece short (the list kept:
-# no carried pieces; about two tries in three), it is tried again, up to sixteen times.
+# cut again at a stop: a SIGINT that cuts a piece short after 4 times --piece-nodes or more cuts
+# the list again, deeper: the checkpoint then holds the new list with the finished pieces carried
+# over (a ninth field), and no iteration line is printed for it; resumed, the answers and counts are
+# the uninterrupted run's. On one thread the pieces go in order, and --progress-every 0 prints a
+# line as each ends, so a first run gives each piece's nodes (4,096 asked for: the largest of the
+# last iteration some 230,000); the signal then goes as the line before the largest comes. The
+# search looks at a stop every 65,536 nodes, so it may still see it too early in that piece, or
+# after its end (the list kept: no carried pieces; about one try in two): tried again, up to eight
+# times.
+recut_args=(-H lc -j 1 -f json --progress --progress-every 0 --checkpoint ckq --piece-nodes 4096)
+rm -f ckq
+"$NP" solve "${recut_args[@]}" one.txt >out 2>err1
+recut_at=$(awk -v b="bound $opt:" 'index($0, b) && $6 == "of" { x = $5 + 0; v = $10 + 0
+    if (x != px) { if (px != "" && v - prev > m) { m = v - prev; h = x - 1 }; px = x; prev = v } }
+    END { if (m) print h }' err1)
 recut_tries=0
-while [ $recut_tries -lt 16 ]; do
+recut_rc=
+recut_carried=0
+while [ -n "$recut_at" ] && [ $recut_tries -lt 8 ]; do
     recut_tries=$((recut_tries + 1))
-    rm -f ckq err1
-    "$NP" solve -H lc -j 2 -f json --progress --checkpoint ckq --piece-nodes 16384 one.txt \
-        >out 2>err1 &
+    rm -f ckq err1 fifo
+    mkfifo fifo
+    "$NP" solve "${recut_args[@]}" one.txt >out 2>fifo &
     pid=$!
-    wait_for "grep -q 'bound $opt next' err1"
-    sleep "$(awk -v t="$t1" -v r=$RANDOM 'BEGIN { printf "%.3f", t * 0.6 * r / 32768 / 1000 }')"
-    kill -INT $pid 2>/dev/null
+    # (awk reads on to the end, so that the run never writes to a pipe without a reader; mawk,
+    # Debian's awk, takes each line as it comes only with -W interactive, which gawk ignores)
+    awk -W interactive -v line="bound $opt: $recut_at of " -v pid=$pid '{ print > "err1" }
+        !sent && index($0, line) { system("kill -INT " pid); sent = 1 }' fifo 2>/dev/null
     wait $pid
     recut_rc=$?
     recut_carried=$(awk -v b="$opt" '$1 == "iter" && $3 == b { i = 1 } $1 == "piece" && i && NF == 9 { n++ }
         END { print n + 0 }' ckq 2>/dev/null)
     [ "$recut_rc" -eq 130 ] && [ "${recut_carried:-0}" -gt 0 ] && break
 done
-LAST="$NP solve -H lc -j 2 --piece-nodes 16384 --checkpoint ckq one.txt, SIGINT in bound $opt: $recut_tries tries, the last exit $recut_rc, ${recut_carried:-0} pieces carried over"
-if [ "$recut_rc" -ne 130 ] || [ "${recut_carried:-0}" -eq 0 ]; then
-    skip "cut again at a stop: no stop in $recut_tries tries cut a piece of 65,536 nodes or more short"
+LAST="$NP solve -H lc -j 1 --piece-nodes 4096 --checkpoint ckq one.txt, SIGINT as piece ${recut_at:-?} of bound $opt begins: $recut_tries tries, the last exit ${recut_rc:-?}, ${recut_carried:-0} pieces carried over"
+if [ -z "$recut_at" ]; then
+    check "cut again at a stop: the pieces' lines of bound $opt (--progress-every 0)" false
+elif [ "$recut_rc" -ne 130 ] || [ "${recut_carried:-0}" -eq 0 ]; then
+    skip "cut again at a stop: no stop in $recut_tries tries cut piece $recut_at short after 16,384 nodes or more"
 else
     # shellcheck disable=SC2016 # awk's fields
     check "cut again at a stop (try $recut_tries): every piece of the list is one carried over (a ninth field)" \
@@ -744,6 +755,7 @@ else
     expect "cut again at a stop, resumed: the run finishes" 0
     same_answers "cut again at a stop, resumed: the uninterrupted answers and counts" ref1.json out
 fi
+rm -f fifo
 # stopped halfway and resumed: the pieces of the earlier run are counted on (a signal that comes
 # after the search ended, while the answer and the checkpoint are written, still exits 130 with the
 # answer in the checkpoint: the resumed run then searches nothing and has no pieces lines)
