@@ -1430,7 +1430,8 @@ static bool resplit(frontier *fr, piece_state **ps, search *proto, int kind, con
  * pieces asked for. The first depth with that many may hold two to three
  * times as many, and the list a move shallower is kept while it is extended
  * (its array grown by doubling): with tasks of 176 bytes (64-bit), some 100
- * MB at most, and a checkpoint of a few MB once they are all searched. */
+ * MB at most, and a checkpoint of up to some 10 MB once they are all
+ * searched (a line of some 40 bytes a finished piece). */
 #define NP_RECUT_AT 4
 #define NP_RECUT_BY 4
 #define NP_RECUT_MOST ((size_t)1 << 16)
