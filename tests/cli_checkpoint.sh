@@ -712,19 +712,21 @@ fi
 # the uninterrupted run's. On one thread the pieces go in order, and --progress-every 0 prints a
 # line as each ends, so a first run gives each piece's nodes (4,096 asked for: the largest of the
 # last iteration some 230,000); the signal then goes as the line before the largest comes. The
-# search looks at a stop every 65,536 nodes, so it may still see it too early in that piece, or
-# after its end (the list kept: no carried pieces; about one try in two): tried again, up to eight
-# times.
+# search looks at a stop every 65,536 nodes, at points fixed on one thread, so it may see it too
+# early in that piece (before 16,384 nodes), or the signal may come after the piece's end (the list
+# kept: no carried pieces; about one try in two): tried again on the next largest, up to eight.
 recut_args=(-H lc -j 1 -f json --progress --progress-every 0 --checkpoint ckq --piece-nodes 4096)
 rm -f ckq
 "$NP" solve "${recut_args[@]}" one.txt >out 2>err1
-recut_at=$(awk -v b="bound $opt:" 'index($0, b) && $6 == "of" { x = $5 + 0; v = $10 + 0
-    if (x != px) { if (px != "" && v - prev > m) { m = v - prev; h = x - 1 }; px = x; prev = v } }
-    END { if (m) print h }' err1)
+# the pieces of bound $opt by their nodes, the largest first
+mapfile -t recut_targets < <(awk -v b="bound $opt:" 'index($0, b) && $6 == "of" { x = $5 + 0; v = $10 + 0
+    if (x != px) { if (px != "") print v - prev, x - 1; px = x; prev = v } }' err1 | sort -k1,1nr | head -n 8 | cut -d' ' -f2)
 recut_tries=0
 recut_rc=
 recut_carried=0
-while [ -n "$recut_at" ] && [ $recut_tries -lt 8 ]; do
+recut_at=
+while [ $recut_tries -lt ${#recut_targets[@]} ]; do
+    recut_at=${recut_targets[$recut_tries]}
     recut_tries=$((recut_tries + 1))
     rm -f ckq err1 fifo
     mkfifo fifo
@@ -740,11 +742,11 @@ while [ -n "$recut_at" ] && [ $recut_tries -lt 8 ]; do
         END { print n + 0 }' ckq 2>/dev/null)
     [ "$recut_rc" -eq 130 ] && [ "${recut_carried:-0}" -gt 0 ] && break
 done
-LAST="$NP solve -H lc -j 1 --piece-nodes 4096 --checkpoint ckq one.txt, SIGINT as piece ${recut_at:-?} of bound $opt begins: $recut_tries tries, the last exit ${recut_rc:-?}, ${recut_carried:-0} pieces carried over"
-if [ -z "$recut_at" ]; then
+LAST="$NP solve -H lc -j 1 --piece-nodes 4096 --checkpoint ckq one.txt, SIGINT as piece ${recut_at:-?} of bound $opt begins (try $recut_tries, exit ${recut_rc:-?}): ${recut_carried:-0} pieces carried over"
+if [ ${#recut_targets[@]} -lt 8 ]; then
     check "cut again at a stop: the pieces' lines of bound $opt (--progress-every 0)" false
 elif [ "$recut_rc" -ne 130 ] || [ "${recut_carried:-0}" -eq 0 ]; then
-    skip "cut again at a stop: no stop in $recut_tries tries cut piece $recut_at short after 16,384 nodes or more"
+    skip "cut again at a stop: no stop in $recut_tries tries cut one of the largest pieces short after 16,384 nodes or more"
 else
     # shellcheck disable=SC2016 # awk's fields
     check "cut again at a stop (try $recut_tries): every piece of the list is one carried over (a ninth field)" \
