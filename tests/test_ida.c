@@ -1529,6 +1529,37 @@ static void journal_state(const event_log *log, np_iteration *it, np_piece *done
     it->finished = done;
 }
 
+/* One past the journal's last iteration event (0: none). */
+static size_t last_iteration_event(const event_log *log)
+{
+    size_t last = log->n;
+    while (last > 0 && log->v[last - 1].piece.index != SIZE_MAX)
+        last--;
+    return last;
+}
+
+/* Resumed from the state a checkpoint keeps of log (journal_state) on
+ * `threads` threads, the search of b with options o gives ref's moves and
+ * counts. */
+static void assert_resumes(const event_log *log, const np_board *b, const np_geom *g,
+                           const np_search_opts *o, int threads, const np_result *ref,
+                           const char *what)
+{
+    np_piece *done = malloc((log->n + 1) * sizeof *done);
+    np_result *r = malloc(sizeof *r);
+    assert_non_null(done);
+    assert_non_null(r);
+    np_iteration it;
+    journal_state(log, &it, done);
+    np_search_opts resumed = *o;
+    resumed.resume = &it;
+    resumed.threads = threads;
+    assert_true(np_ida_solve(r, b, g, &resumed) == NP_OK);
+    assert_same_result(ref, r, what);
+    free(r);
+    free(done);
+}
+
 /* A runner (as npuzzle-mpi's rank 0) that has the pieces searched in order
  * and reports the first one of `heavy` nodes or more without a solution as
  * stopped, as a rank cut short at a stop reports its piece. */
@@ -1607,9 +1638,7 @@ static void test_ida_recut_at_stop(void **state)
                 assert_int_equal(r->status, NP_STATUS_LIMIT);
                 stops++;
                 /* the last iteration event, and whether it is a list cut again */
-                size_t last = log.n;
-                while (last > 0 && log.v[last - 1].piece.index != SIZE_MAX)
-                    last--;
+                const size_t last = last_iteration_event(&log);
                 const bool recut = last > 0 && log.v[last - 1].it.depth != 0;
                 if (recut) {
                     const np_iteration *nit = &log.v[last - 1].it;
@@ -1633,18 +1662,9 @@ static void test_ida_recut_at_stop(void **state)
                     assert_true(carried_nodes <= searched);
                     assert_true(searched == 0 || (log.n > last && carried_nodes > 0));
                 }
-                np_piece *done = malloc((log.n + 1) * sizeof *done);
-                assert_non_null(done);
-                np_iteration it;
-                journal_state(&log, &it, done);
-                np_search_opts resumed = o;
-                resumed.resume = &it;
-                resumed.threads = 1 + step % 2;
-                assert_true(np_ida_solve(r, &b, &g4, &resumed) == NP_OK);
-                assert_same_result(ref, r,
-                                   recut ? "resumed from a list cut again at a stop"
-                                         : "resumed after a stop");
-                free(done);
+                assert_resumes(&log, &b, &g4, &o, 1 + step % 2, ref,
+                               recut ? "resumed from a list cut again at a stop"
+                                     : "resumed after a stop");
                 free(log.v);
             }
         }
@@ -1671,19 +1691,9 @@ static void test_ida_recut_at_stop(void **state)
         assert_true(hr.reported);
         assert_int_equal(r->status, NP_STATUS_LIMIT);
         assert_true(log.n > 0);
-        size_t last = log.n;
-        while (last > 0 && log.v[last - 1].piece.index != SIZE_MAX)
-            last--;
+        const size_t last = last_iteration_event(&log);
         assert_true(last > 0 && log.v[last - 1].it.depth != 0); /* cut again */
-        np_piece *done = malloc((log.n + 1) * sizeof *done);
-        assert_non_null(done);
-        np_iteration it;
-        journal_state(&log, &it, done);
-        np_search_opts resumed = o;
-        resumed.resume = &it;
-        assert_true(np_ida_solve(r, &b, &g4, &resumed) == NP_OK);
-        assert_same_result(ref, r, "resumed from a list a runner's stop cut again");
-        free(done);
+        assert_resumes(&log, &b, &g4, &o, 0, ref, "resumed from a list a runner's stop cut again");
         free(log.v);
     }
     free(ref);
